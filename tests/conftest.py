@@ -28,3 +28,13 @@ def shared() -> Path:
     if d is None:
         pytest.skip("the shared folder (seeds, authorities) is not on this machine; set SITEGEN_SHARED")
     return d
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """The real site, built once per test session into a temporary folder."""
+    from sitegen.build import build
+
+    out = tmp_path_factory.mktemp("site") / "build"
+    build(REPO, out)
+    return out

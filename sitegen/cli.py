@@ -1,0 +1,59 @@
+"""The command line: ``sitegen build``, ``sitegen check``, ``sitegen serve``.
+
+Exit status: 0 success, 1 the content has errors (all of them listed), 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .build import Progress, build
+from .problems import BuildError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="sitegen", description="Build the divination reference site.")
+    p.add_argument("--root", type=Path, default=Path("."),
+                   help="the project folder holding content/ and templates/ (default: .)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print nothing but errors")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{build,check,serve}")
+    b = sub.add_parser("build", help="check everything, then write the whole site")
+    b.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
+    sub.add_parser("check", help="run every validation and write nothing")
+    s = sub.add_parser("serve", help="build, then serve the output on 127.0.0.1 for preview")
+    s.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
+    s.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    root = args.root.resolve()
+    if not (root / "content").is_dir() or not (root / "templates").is_dir():
+        print(f"sitegen: {root} has no content/ and templates/ folders (use --root)", file=sys.stderr)
+        return 2
+    progress = Progress(quiet=args.quiet)
+    out = None
+    if args.command in ("build", "serve"):
+        out = (args.out or root / "build").resolve()
+    try:
+        result = build(root, out, progress)
+    except BuildError as e:
+        print(e.report(), file=sys.stderr)
+        return 1
+    if args.command == "check":
+        progress.done(f"ok: {result.pages} pages and {result.files} files checked, "
+                      f"{result.seconds:.2f} s; nothing written")
+        return 0
+    progress.done(f"built {result.pages} pages ({result.files} files, "
+                  f"{result.bytes / 1e6:.1f} MB) into {out} in {result.seconds:.2f} s")
+    if args.command == "serve":
+        from .serve import serve
+        return serve(out, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

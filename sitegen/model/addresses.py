@@ -1,0 +1,104 @@
+"""Every page's permanent address: one value gives both its URL and its output path.
+
+An :class:`Address` is the page's folder form (``texts/huangjince/``), which is what an author
+cites under the site's base URL; its :attr:`~Address.file` is what the build writes
+(``texts/huangjince/index.html``) and what internal links point at, so the built folder works
+opened from disk. These addresses are permanent: once published they never change (a moved
+page keeps a redirect, see ``content/redirects.yaml``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ganzhi import GanZhi
+
+
+@dataclass(frozen=True, order=True)
+class Address:
+    path: str  # '' for the home page; 'x/y/' for a page; 'x/y.ext' for any other file
+
+    @property
+    def is_page(self) -> bool:
+        return self.path == "" or self.path.endswith("/")
+
+    @property
+    def file(self) -> str:
+        """The output path, relative to the site root."""
+        return self.path + "index.html" if self.is_page else self.path
+
+    def canonical(self, base_url: str) -> str:
+        """The citable URL: the base URL plus the folder form."""
+        return base_url + self.path
+
+    def href(self, here: Address, anchor: str | None = None) -> str:
+        """A relative link from page ``here`` to this file (or ``#anchor`` on the same page)."""
+        frag = f"#{anchor}" if anchor else ""
+        if self == here and anchor:
+            return frag
+        return relative(here.file, self.file) + frag
+
+    def twin(self) -> Address:
+        """The JSON twin that sits beside a page."""
+        assert self.is_page, self
+        return Address(self.path + "index.json")
+
+
+def relative(from_file: str, to_file: str) -> str:
+    """``to_file`` relative to the folder of ``from_file`` (both relative to the site root)."""
+    src = from_file.split("/")[:-1]
+    dst = to_file.split("/")
+    k = 0
+    while k < len(src) and k < len(dst) - 1 and src[k] == dst[k]:
+        k += 1
+    return "../" * (len(src) - k) + "/".join(dst[k:])
+
+
+HOME = Address("")
+TEXTS = Address("texts/")
+LIUREN = Address("liuren/")
+YI = Address("yi/")
+YI_MATRIX = Address("yi/matrix/")
+RULES = Address("rules/")
+TERMS = Address("terms/")
+ABOUT = Address("about/")
+VALIDATION = Address("about/validation/")
+SEARCH = Address("search/")
+NOT_FOUND = Address("404.html")
+SITEMAP = Address("sitemap.xml")
+ADDRESS_LIST = Address("data/addresses.txt")
+LIUREN_DATA = Address("data/liuren.json")
+HEXAGRAM_DATA = Address("data/yi/hexagrams.json")
+CHANGE_DATA = Address("data/yi/changes.json")
+
+
+def text(slug: str) -> Address:
+    return Address(f"texts/{slug}/")
+
+
+def liuren_day(day: GanZhi) -> Address:
+    return Address(f"liuren/{day.slug}/")
+
+
+def lesson(day: GanZhi, plate: int) -> Address:
+    return Address(f"liuren/{day.slug}/{plate:02d}/")
+
+
+def hexagram(number: int) -> Address:
+    return Address(f"yi/{number:02d}/")
+
+
+def change(ben: int, bian: int) -> Address:
+    return Address(f"yi/{ben:02d}/{bian:02d}/")
+
+
+def rule(rule_id: str) -> Address:
+    return Address(f"rules/{rule_id}/")
+
+
+def term(term_id: str) -> Address:
+    return Address(f"terms/{term_id}/")
+
+
+def asset(name: str) -> Address:
+    return Address(f"assets/{name}")

@@ -1,0 +1,1 @@
+"""Rendering: view objects built from the model, one jinja environment, Markdown without raw HTML."""

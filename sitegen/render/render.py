@@ -1,0 +1,76 @@
+"""Turn registered pages into bytes: one jinja environment, one view function per page kind."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+import jinja2
+
+from ..model.pages import Page
+from ..model.site import Site
+from ..problems import Problem
+from .env import make_env
+from .views import VIEWS, Context
+
+TEMPLATES = "templates"
+ASSETS = "assets"
+
+
+def dump_json(data: Any) -> bytes:
+    """Deterministic, compact, readable-in-a-pinch JSON."""
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n").encode()
+
+
+class Renderer:
+    def __init__(self, site: Site, data_views: dict[str, Callable[[Site, Page], Any]] | None = None):
+        self.site = site
+        self.templates = site.root / TEMPLATES
+        self.env = make_env(self.templates)
+        self.data_views = data_views or {}
+
+    def check_templates(self) -> list[Problem]:
+        """Compile every template now, so a syntax error is reported before anything renders."""
+        problems = []
+        for name in sorted(self.env.list_templates(filter_func=lambda n: n.endswith(".html"))):
+            try:
+                self.env.get_template(name)
+            except jinja2.TemplateSyntaxError as e:
+                problems.append(Problem(f"{TEMPLATES}/{e.name or name}", e.lineno,
+                                        f"template syntax error: {e.message}",
+                                        "fix the jinja tag on that line"))
+        return problems
+
+    def render(self, page: Page) -> bytes:
+        if page.kind in self.data_views:
+            return dump_json(self.data_views[page.kind](self.site, page))
+        variables = VIEWS[page.kind](Context(self.site, page))
+        return self.env.get_template(f"{page.kind}.html").render(**variables).encode("utf-8")
+
+    def render_problem(self, page: Page, e: Exception) -> Problem:
+        """A rendering failure as a problem naming the template line and the page."""
+        if isinstance(e, jinja2.TemplateError):
+            frame = _template_frame(e)
+            where, line = frame if frame else (f"{TEMPLATES}/{page.kind}.html", None)
+            return Problem(where, line, f"while rendering {page.address.file}: "
+                           f"{type(e).__name__}: {e}", "the template uses a name the view does "
+                           "not provide, or misspells it")
+        raise e
+
+    def assets(self) -> dict[str, bytes]:
+        folder = self.templates / ASSETS
+        return {f"{ASSETS}/{p.relative_to(folder).as_posix()}": p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _template_frame(e: Exception) -> tuple[str, int] | None:
+    tb = e.__traceback__
+    found = None
+    while tb is not None:
+        f = tb.tb_frame
+        name = f.f_globals.get("__jinja_template__")
+        if name is not None:
+            found = (f"{TEMPLATES}/{name.name}", name.get_corresponding_lineno(tb.tb_lineno))
+        tb = tb.tb_next
+    return found

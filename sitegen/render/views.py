@@ -1,0 +1,255 @@
+"""View objects: what a template sees. Built from the model for one page at a time.
+
+Templates never reach into the engines or the content loader: every value they print is a
+plain string, number or a small frozen record made here, and every link is already relative to
+the page being rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+from ..model import addresses as A
+from ..model.addresses import Address
+from ..model.pages import Page
+from ..model.site import Site
+
+
+@dataclass(frozen=True)
+class Link:
+    label: str
+    href: str
+    current: bool = False
+    lang: str | None = None
+
+
+@dataclass(frozen=True)
+class Citation:
+    title: str
+    author: str | None
+    date: str            # YYYY-MM-DD of the edition
+    url: str             # the canonical URL
+    language: str
+    site_name: str
+    plain: str
+    bibtex: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    title: str           # the document <title>
+    canonical: str
+    root: str            # relative prefix to the site root ('' or '../../')
+    css: str
+    js: str
+    nav: tuple[Link, ...]
+    crumbs: tuple[Link, ...]
+    citation: Citation
+    description: str
+    site_title_zh: str
+    site_title_ko: str
+    search_href: str
+    home_href: str
+    body_class: str
+
+
+NAV = (
+    ("texts", "원전"),
+    ("liuren", "대육임"),
+    ("yi", "64괘"),
+    ("rules", "규칙"),
+    ("terms", "용어"),
+    ("validation", "검증"),
+    ("about", "소개"),
+)
+
+
+class Context:
+    """Everything one page's view is built with: the site, the page, and relative links."""
+
+    def __init__(self, site: Site, page: Page):
+        self.site = site
+        self.page = page
+        self.here = page.address
+        if page.kind == "not_found":
+            # Served for any missing address, at any depth: links from the base URL's path.
+            prefix = urlsplit(site.config.base_url).path or "/"
+            self.href_to: Callable[[Address], str] = lambda a: prefix + a.file
+        else:
+            self.href_to = lambda a: a.href(self.here)
+
+    def href(self, target: Address | str, anchor: str | None = None) -> str:
+        """Link to an address or to a registered page key, optionally to an anchor in it."""
+        if isinstance(target, str):
+            target = self.site.registry[target].address
+        if anchor and target == self.here:
+            return f"#{anchor}"
+        return self.href_to(target) + (f"#{anchor}" if anchor else "")
+
+    def canonical(self, target: Address | None = None, anchor: str | None = None) -> str:
+        url = (target or self.here).canonical(self.site.config.base_url)
+        return url + (f"#{anchor}" if anchor else "")
+
+
+def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
+           language: str = "ko", description: str | None = None) -> Layout:
+    site, page = ctx.site, ctx.page
+    cfg = site.config
+    reg = site.registry
+    top = [c.key for c in reg.crumbs(page)] + [page.key]
+    section = top[1] if len(top) > 1 else page.key
+    nav = tuple(Link(label, ctx.href(key), current=(key == section))
+                for key, label in NAV if reg.get(key) is not None)
+    crumbs = tuple(Link(p.title, ctx.href(p.address)) for p in reg.crumbs(page))
+    title = page.title
+    url = ctx.canonical()
+    return Layout(
+        title=f"{title} · {cfg.title_ko}" if page.key != "home" else f"{cfg.title_zh} {cfg.title_ko}",
+        canonical=url,
+        root=ctx.href(A.HOME)[: -len("index.html")],
+        css=ctx.href(A.asset("site.css")),
+        js=ctx.href(A.asset("site.js")),
+        nav=nav,
+        crumbs=crumbs,
+        citation=citation(title, author, date or cfg.published.isoformat(), url, language,
+                          f"{cfg.title_zh} {cfg.title_ko}", page.key),
+        description=description or cfg.tagline,
+        site_title_zh=cfg.title_zh,
+        site_title_ko=cfg.title_ko,
+        search_href=ctx.href(A.SEARCH) if reg.get("search") else "",
+        home_href=ctx.href(A.HOME),
+        body_class=page.kind.replace("_", "-"),
+    )
+
+
+def citation(title: str, author: str | None, date: str, url: str, language: str,
+             site_name: str, key: str) -> Citation:
+    who = f"{author}, " if author else ""
+    plain = f"{who}「{title}」, 『{site_name}』, {date}. {url}"
+    bibkey = "sitegen-" + "".join(ch if ch.isalnum() and ch.isascii() else "-" for ch in key).strip("-")
+    fields = [f"  title = {{{title}}}"]
+    if author:
+        fields.append(f"  author = {{{author}}}")
+    fields += [
+        f"  howpublished = {{\\url{{{url}}}}}",
+        f"  year = {{{date[:4]}}}",
+        f"  note = {{{site_name}, {date}}}",
+    ]
+    bibtex = "@misc{" + bibkey + ",\n" + ",\n".join(fields) + "\n}"
+    return Citation(title, author, date, url, language, site_name, plain, bibtex)
+
+
+# ---------------------------------------------------------------------------------------------
+# Views per page kind. Each returns the template's variables.
+
+@dataclass(frozen=True)
+class TextCard:
+    title_zh: str
+    title_ko: str
+    summary: str
+    href: str
+    paragraphs: int
+    sections: int
+
+
+def _text_cards(ctx: Context) -> tuple[TextCard, ...]:
+    return tuple(
+        TextCard(t.title_zh, t.title_ko, t.summary, ctx.href(A.text(t.slug)), len(t.paragraphs),
+                 len(t.sections))
+        for t in ctx.site.texts
+    )
+
+
+def home(ctx: Context) -> dict[str, Any]:
+    return {"layout": layout(ctx), "texts": _text_cards(ctx)}
+
+
+def texts(ctx: Context) -> dict[str, Any]:
+    return {"layout": layout(ctx), "texts": _text_cards(ctx)}
+
+
+def about(ctx: Context) -> dict[str, Any]:
+    return {"layout": layout(ctx), "texts": _text_cards(ctx)}
+
+
+def not_found(ctx: Context) -> dict[str, Any]:
+    return {"layout": layout(ctx)}
+
+
+@dataclass(frozen=True)
+class ParagraphView:
+    id: str
+    zh: str
+    ko: str
+    notes: tuple[str, ...]
+    permalink: str       # '#p01'
+    cite_url: str        # the canonical URL with the anchor
+
+
+@dataclass(frozen=True)
+class SectionView:
+    id: str | None
+    zh: str
+    ko: str
+    paragraphs: tuple[ParagraphView, ...]
+
+
+@dataclass(frozen=True)
+class SelfDescriptionView:
+    quote: str
+    ko: str
+    href: str
+    paragraph: str
+
+
+@dataclass(frozen=True)
+class TextView:
+    slug: str
+    title_zh: str
+    title_ko: str
+    summary: str
+    author_zh: str | None
+    author_ko: str | None
+    seed: str | None
+    self_description: tuple[SelfDescriptionView, ...]
+    toc: tuple[Link, ...]
+    sections: tuple[SectionView, ...]
+    paragraph_count: int
+
+
+def text(ctx: Context) -> dict[str, Any]:
+    t = ctx.site.text(ctx.page.ref)
+    assert t is not None
+
+    def para(p) -> ParagraphView:
+        return ParagraphView(p.id, p.zh, p.ko, p.notes, f"#{p.id}", ctx.canonical(anchor=p.id))
+
+    sections: list[SectionView] = []
+    loose = [p for p in t.paragraphs if p.section is None]
+    if loose:
+        sections.append(SectionView(None, "", "", tuple(para(p) for p in loose)))
+    for s in t.sections:
+        sections.append(SectionView(s.id, s.zh, s.ko,
+                                    tuple(para(t.paragraph(pid)) for pid in s.paragraph_ids)))
+    view = TextView(
+        slug=t.slug, title_zh=t.title_zh, title_ko=t.title_ko, summary=t.summary,
+        author_zh=t.author_zh, author_ko=t.author_ko, seed=t.seed,
+        self_description=tuple(SelfDescriptionView(d.quote, d.ko, f"#{d.paragraph}", d.paragraph)
+                               for d in t.self_description),
+        toc=tuple(Link(f"{s.zh} · {s.ko}", f"#{s.id}") for s in t.sections),
+        sections=tuple(sections), paragraph_count=len(t.paragraphs),
+    )
+    lay = layout(ctx, author=t.author_zh, date=t.published.isoformat(), language="zh-Hant",
+                 description=t.summary)
+    return {"layout": lay, "text": view}
+
+
+VIEWS: dict[str, Callable[[Context], dict[str, Any]]] = {
+    "home": home,
+    "texts": texts,
+    "text": text,
+    "about": about,
+    "not_found": not_found,
+}

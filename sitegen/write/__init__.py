@@ -1,0 +1,1 @@
+"""Writing: every link checked against the files made, then an atomic swap into place."""

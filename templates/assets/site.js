@@ -1,0 +1,119 @@
+/* sitegen: the site's one script. Classic script (no modules, no fetch), so it works from file://. */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+
+  function store(key, value) {
+    try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch (e) {}
+  }
+  function load(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+
+  var toastTimer = null;
+  function toast(message) {
+    var el = document.querySelector(".toast");
+    if (!el) return;
+    el.textContent = message;
+    el.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { el.hidden = true; }, 1800);
+  }
+
+  function copy(text, done) {
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) {}
+      document.body.removeChild(area);
+      done(ok);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  // Theme: system (no attribute), light or dark; remembered.
+  var themes = ["", "light", "dark"];
+  var themeNames = { "": "시스템 설정", light: "밝은 화면", dark: "어두운 화면" };
+  document.addEventListener("click", function (ev) {
+    var t = ev.target.closest("[data-theme-toggle]");
+    if (!t) return;
+    var now = root.getAttribute("data-theme") || "";
+    var next = themes[(themes.indexOf(now) + 1) % themes.length];
+    if (next) root.setAttribute("data-theme", next); else root.removeAttribute("data-theme");
+    store("sitegen-theme", next);
+    toast(themeNames[next]);
+  });
+
+  // Text view: 原文 only, 번역 only, or both; remembered across pages.
+  function setView(view) {
+    if (view === "zh" || view === "ko") root.setAttribute("data-view", view); else root.removeAttribute("data-view");
+    var buttons = document.querySelectorAll(".view-switch [data-view]");
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].setAttribute("aria-pressed", String(buttons[i].getAttribute("data-view") === (view || "both")));
+    }
+  }
+  setView(load("sitegen-view") || "both");
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest(".view-switch [data-view]");
+    if (!b) return;
+    var view = b.getAttribute("data-view");
+    setView(view);
+    store("sitegen-view", view === "both" ? "" : view);
+  });
+
+  // Permalinks copy the citable (canonical) URL, also when the page was opened from disk.
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest("a[data-cite]");
+    if (a) {
+      var url = a.getAttribute("data-cite");
+      copy(url, function (ok) { toast(ok ? "영구 주소를 복사했습니다: " + url : url); });
+      return;
+    }
+    var c = ev.target.closest("button[data-copy]");
+    if (c) {
+      copy(c.getAttribute("data-copy"), function (ok) { toast(ok ? "복사했습니다" : "복사하지 못했습니다"); });
+    }
+  });
+
+  // Day/night arrangement of the twelve generals on lesson pages.
+  function setShift(shift) {
+    var charts = document.querySelectorAll("[data-shift]");
+    for (var i = 0; i < charts.length; i++) charts[i].setAttribute("data-shift", shift);
+    var buttons = document.querySelectorAll("[data-shift-button]");
+    for (var j = 0; j < buttons.length; j++) {
+      buttons[j].setAttribute("aria-pressed", String(buttons[j].getAttribute("data-shift-button") === shift));
+    }
+  }
+  if (document.querySelector("[data-shift]")) setShift(load("sitegen-shift") || "day");
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("[data-shift-button]");
+    if (!b) return;
+    var shift = b.getAttribute("data-shift-button");
+    setShift(shift);
+    store("sitegen-shift", shift);
+  });
+
+  // Keyboard: '/' focuses search; '[' and ']' (or j/k) go to the previous/next page.
+  document.addEventListener("keydown", function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var tag = (ev.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select" || ev.target.isContentEditable) return;
+    if (ev.key === "/") {
+      var q = document.getElementById("site-q") || document.getElementById("search-q");
+      if (q) { ev.preventDefault(); q.focus(); }
+    } else if (ev.key === "[" || ev.key === "]") {
+      var link = document.querySelector(ev.key === "[" ? "a[rel~=prev]" : "a[rel~=next]");
+      if (link) { ev.preventDefault(); link.click(); }
+    }
+  });
+})();

@@ -1,0 +1,100 @@
+"""Broken content stops the build before anything is written, naming file, line and problem."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sitegen.build import build
+from sitegen.problems import BuildError
+from sites import copy_site, edit
+
+TEXT = "content/texts/kejing-bingyin.md"
+
+
+def problems_of(root):
+    with pytest.raises(BuildError) as e:
+        build(root, root / "build")
+    assert not (root / "build").exists(), "a failed build must not write anything"
+    return [p.format() for p in e.value.problems]
+
+
+def test_duplicate_paragraph_id(tmp_path):
+    site = copy_site(tmp_path)
+    edit(site / TEXT, "{#p02}", "{#p01}")
+    assert problems_of(site) == [
+        f"{TEXT}:20: the id 'p01' is used twice (first on line 15)\n"
+        "    hint: ids are permanent citations: give the new one an id of its own"
+    ]
+
+
+def test_chinese_paragraph_without_translation(tmp_path):
+    site = copy_site(tmp_path)
+    text = (site / TEXT).read_text(encoding="utf-8")
+    ko = text.split("\n")[17]  # line 18: the Korean line of p01
+    assert ko.startswith("본국의")
+    edit(site / TEXT, ko + "\n", "")
+    assert problems_of(site) == [
+        f"{TEXT}:16: paragraph p01 has Chinese but no Korean translation\n"
+        "    hint: add the translation after a blank line"
+    ]
+
+
+def test_unknown_front_matter_key(tmp_path):
+    site = copy_site(tmp_path)
+    edit(site / TEXT, "summary:", "sumary:")
+    found = problems_of(site)
+    assert found == [
+        f"{TEXT}:2: missing key 'summary' in the front matter",
+        f"{TEXT}:9: unknown key 'sumary' in the front matter\n"
+        "    hint: known keys here: author, published, seed, seed_heading, seed_sha256, "
+        "self_description, slug, summary, title",
+    ]
+
+
+def test_malformed_yaml(tmp_path):
+    site = copy_site(tmp_path)
+    edit(site / TEXT, "title:\n  zh:", "title:\n zh: [\n  zh:")
+    assert problems_of(site) == [
+        f"{TEXT}:9: malformed YAML: expected ',' or ']', but got '<scalar>'\n"
+        "    hint: check the indentation and quote values that contain ': ' or start with a symbol"
+    ]
+
+
+def test_non_utf8_byte(tmp_path):
+    site = copy_site(tmp_path)
+    path = site / TEXT
+    data = path.read_bytes().replace("斷曰".encode(), b"\xff\xfe", 1)
+    path.write_bytes(data)
+    assert problems_of(site) == [
+        f"{TEXT}:26: the byte 0xff is not valid UTF-8\n    hint: save the file as UTF-8"
+    ]
+
+
+def test_all_problems_of_all_files_are_listed_at_once(tmp_path):
+    site = copy_site(tmp_path)
+    edit(site / TEXT, "{#p02}", "{#p01}")
+    edit(site / "content/texts/huangjince.md", "slug: huangjince", "slug: huangjince\ncolour: red")
+    edit(site / "content/site.yaml", "base_url: https://sitegen.example.org/", "base_url: nowhere")
+    found = problems_of(site)
+    assert len(found) == 3
+    assert found[0] == "content/site.yaml:7: base_url must be an http(s) URL ending in '/', not 'nowhere'"
+    assert found[1].startswith("content/texts/huangjince.md:3: unknown key 'colour'")
+    assert found[2].startswith(f"{TEXT}:20: the id 'p01' is used twice")
+
+
+def test_cli_exit_codes(tmp_path):
+    site = copy_site(tmp_path)
+    run = lambda *a: subprocess.run([sys.executable, "-m", "sitegen", "--root", str(site), *a],
+                                    capture_output=True, text=True)
+    ok = run("check")
+    assert ok.returncode == 0, ok.stderr
+    assert not (site / "build").exists(), "check writes nothing"
+    assert run("frobnicate").returncode == 2
+    edit(site / TEXT, "{#p02}", "{#p01}")
+    bad = run("build")
+    assert bad.returncode == 1
+    assert "the id 'p01' is used twice" in bad.stderr
+    assert not (site / "build").exists()

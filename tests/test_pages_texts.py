@@ -1,0 +1,76 @@
+"""The text pages as a reader gets them: every paragraph pair, citable, in the right language."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import REPO
+from sitegen.content.texts import load_texts
+from sitegen.problems import Problems
+
+
+def read(built, rel):
+    return (built / rel).read_text(encoding="utf-8")
+
+
+def test_home_and_text_list_link_every_text_by_file(built):
+    home = read(built, "index.html")
+    listing = read(built, "texts/index.html")
+    for slug in ("huangjince", "liuren-zhanfa", "kejing-bingyin", "liuren-gejue", "meihua-tiyong"):
+        assert f'href="texts/{slug}/index.html"' in home
+        assert f'href="{slug}/index.html"' in listing
+
+
+def test_text_page_has_every_pair_with_its_permanent_anchor(built):
+    texts = load_texts(REPO, Problems())
+    for t in texts:
+        html = read(built, f"texts/{t.slug}/index.html")
+        for p in t.paragraphs:
+            assert f'<div class="pair" id="{p.id}">' in html
+            assert f'data-cite="https://sitegen.example.org/texts/{t.slug}/#{p.id}"' in html
+        assert html.count('<p class="zh" lang="zh-Hant">') == len(t.paragraphs)
+        assert html.count('<p class="ko" lang="ko">') == len(t.paragraphs)
+        for s in t.sections:
+            assert f'id="{s.id}"' in html and f'href="#{s.id}"' in html
+
+
+def test_text_is_escaped_verbatim_not_interpreted(built):
+    html = read(built, "texts/kejing-bingyin/index.html")
+    assert "課體：伏吟，元胎，自任，臨官，勵德。" in html
+    assert "<h1><span lang=\"zh-Hant\">課經 · 丙寅日 第一局–第八局</span>" in html
+
+
+def test_pages_are_korean_with_canonical_and_citation_meta(built):
+    html = read(built, "texts/huangjince/index.html")
+    assert html.startswith("<!doctype html>\n<html lang=\"ko\">")
+    assert '<link rel="canonical" href="https://sitegen.example.org/texts/huangjince/">' in html
+    assert '<meta name="citation_author" content="劉基 (伯溫)">' in html
+    assert '<meta name="citation_publication_date" content="2026/11/30">' in html
+
+
+def test_no_internal_link_is_absolute_or_points_at_a_folder(built):
+    for page in built.rglob("*.html"):
+        if page.name == "404.html":
+            continue
+        for href in re.findall(r'(?:href|src|action)="([^"]*)"', page.read_text(encoding="utf-8")):
+            if href.startswith(("http://", "https://")):
+                assert 'rel="canonical"' in page.read_text(encoding="utf-8")
+                continue
+            assert not href.startswith("/"), (page, href)
+            assert not href.split("#")[0].endswith("/"), (page, href)
+
+
+def test_no_network_fetches(built):
+    for page in built.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert not re.search(r'<(?:script|img|link)[^>]+(?:src|href)="https?://(?!sitegen\.example\.org)', html)
+        assert "@import" not in html and "fonts.googleapis" not in html
+    css = (built / "assets/site.css").read_text()
+    assert "url(" not in css and "@import" not in css
+
+
+def test_editorial_notes_sit_beside_the_paragraph(built):
+    html = read(built, "texts/liuren-zhanfa/index.html")
+    pair = html.split('id="p34"', 1)[1].split('<div class="pair"', 1)[0]
+    assert "聯茹而乘合虎?蛇" in pair
+    assert '<aside class="note" aria-label="편집 주">' in pair
