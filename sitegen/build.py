@@ -1,12 +1,20 @@
 """The pipeline: load and check content → model (engines, rules, registry) → render → write.
 
-Nothing is written until everything has been read, computed, cross-checked and rendered, and
-every internal link of the rendered site resolves; then the output folder is replaced in one
-step.
+Nothing is written until everything has been read, computed and cross-checked. Pages are then
+rendered on every core into a staging folder beside the output, every internal link of the
+result is checked, and only then does the staging folder replace the output in one step.
+
+Incremental builds re-render only the pages whose input fingerprints changed (see
+:mod:`sitegen.write.inputs`); every other file is carried over from the previous output as a
+hard link, untouched. The result is byte-identical to a clean build of the same input.
 """
 
 from __future__ import annotations
 
+import hashlib
+import multiprocessing
+import os
+import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -14,10 +22,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .content import load_content
+from .model.pages import Page
 from .model.site import Site, build_site
 from .problems import BuildError, Problem
 from .render.render import Renderer
-from .write import atomic
+from .write import atomic, manifest as mf
+from .write.inputs import Inputs, read_inputs
 from .write.links import PageLinks, check_links, scan
 
 
@@ -52,73 +62,200 @@ class Progress:
 
 @dataclass(frozen=True)
 class Result:
-    pages: int
-    files: int
+    pages: int          # pages in the site
+    files: int          # files in the output
+    rendered: int       # files made in this run (the rest were carried over)
     bytes: int
     seconds: float
     out: Path | None
+    unchanged: bool = False   # nothing to do: the output was already up to date
 
 
 def load_site(root: Path) -> Site:
     return build_site(load_content(root))
 
 
-def render_site(site: Site, progress: Progress) -> dict[str, bytes]:
-    """Every output file of the site, checked: raises BuildError on any template or link problem."""
-    renderer = Renderer(site)
-    problems: list[Problem] = renderer.check_templates()
-    if problems:
-        raise BuildError(problems)
-    files: dict[str, bytes] = dict(renderer.assets())
-    pages = list(site.registry)
-    for i, page in enumerate(pages, 1):
+# ---------------------------------------------------------------------------------------------
+# Rendering, on every core. Workers are forked after the model is built, so they share it.
+
+@dataclass(frozen=True)
+class Made:
+    file: str
+    sha1: str
+    size: int
+    links: PageLinks | None
+
+
+_RENDERER: Renderer | None = None
+_JOBS: dict[str, Page] = {}
+
+
+def _render_files(files: list[str], staging: str | None) -> tuple[list[Made], list[Problem]]:
+    made: list[Made] = []
+    problems: list[Problem] = []
+    renderer = _RENDERER
+    assert renderer is not None
+    made_dirs: set[str] = set()
+    for f in files:
+        page = _JOBS[f]
         try:
-            files[page.address.file] = renderer.render(page)
-        except Exception as e:  # a template error becomes a problem; anything else propagates
+            data = renderer.render(page)
+        except Exception as e:
             problems.append(renderer.render_problem(page, e))
-        progress.count("rendering", i, len(pages))
-    if problems:
-        raise BuildError(problems)
-    progress.phase("checking links")
-    html = {f: scan(b) for f, b in files.items() if f.endswith(".html")}
-    root_path = urlsplit(site.config.base_url).path or "/"
-    problems = check_links(html, set(files), root_path)
-    if problems:
-        raise BuildError(problems)
-    return files
+            continue
+        if staging is not None:
+            d = f.rpartition("/")[0]
+            if d not in made_dirs:
+                os.makedirs(os.path.join(staging, d), exist_ok=True)
+                made_dirs.add(d)
+            with open(os.path.join(staging, f), "wb") as fh:
+                fh.write(data)
+        made.append(Made(f, hashlib.sha1(data).hexdigest(), len(data),
+                         scan(data) if f.endswith(".html") else None))
+    return made, problems
 
 
-def build(root: Path, out: Path | None, progress: Progress | None = None) -> Result:
-    """Build the site from ``root`` into ``out`` (or only check it when ``out`` is None)."""
+def _worker(args):
+    return _render_files(*args)
+
+
+def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], staging: Path | None,
+                 progress: Progress, workers: int) -> list[Made]:
+    global _RENDERER, _JOBS
+    _RENDERER, _JOBS = renderer, jobs
+    target = str(staging) if staging is not None else None
+    made: list[Made] = []
+    problems: list[Problem] = []
+    try:
+        if workers <= 1 or len(files) < 200:
+            for start in range(0, len(files), 100):
+                m, p = _render_files(files[start:start + 100], target)
+                made += m
+                problems += p
+                progress.count("rendering", len(made) + len(problems), len(files))
+        else:
+            chunk = 100
+            shards = [(files[i:i + chunk], target) for i in range(0, len(files), chunk)]
+            ctx = multiprocessing.get_context("fork")
+            with ctx.Pool(workers) as pool:
+                for m, p in pool.imap_unordered(_worker, shards):
+                    made += m
+                    problems += p
+                    progress.count("rendering", len(made) + len(problems), len(files))
+    finally:
+        _RENDERER, _JOBS = None, {}
+    if problems:
+        raise BuildError(problems)
+    return made
+
+
+# ---------------------------------------------------------------------------------------------
+
+def build(root: Path, out: Path | None, progress: Progress | None = None, *,
+          workers: int | None = None, incremental: bool = True) -> Result:
+    """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
+    workers = workers or min(os.cpu_count() or 1, 4)
+    inputs = read_inputs(root)
+    old = None
+    if out is not None:
+        out = out.resolve()
+        old = mf.load(out) if incremental and out.is_dir() else None
+        if old is not None and old.inputs == inputs.total:
+            intact = mf.intact_files(out, old)
+            if intact == set(old.files):
+                return Result(0, len(old.files), 0, sum(e.size for e in old.files.values()),
+                              time.perf_counter() - start, out, unchanged=True)
     progress.phase("reading content")
     site = load_site(root)
-    files = render_site(site, progress)
+    renderer = Renderer(site)
+    template_problems = renderer.check_templates()
+    if template_problems:
+        raise BuildError(template_problems)
+
+    jobs = {p.address.file: p for p in site.registry}
+    fingerprints = {f: inputs.page_fingerprint(p.deps) for f, p in jobs.items()}
+    assets = renderer.assets()
+    asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
+
+    reuse: set[str] = set()
+    if old is not None:
+        intact = mf.intact_files(out, old)
+        reuse = {f for f in intact if f in jobs and old.files[f].fingerprint == fingerprints[f]}
+        reuse |= {f for f in intact if f in assets and old.files[f].sha1 == asset_fp[f]}
+    todo = sorted(f for f in jobs if f not in reuse)
+
+    staging = None
     if out is not None:
-        progress.phase("writing")
-        write_all(out, files)
-    return Result(pages=len(site.registry), files=len(files), bytes=sum(map(len, files.values())),
-                  seconds=time.perf_counter() - start, out=out)
-
-
-def write_all(out: Path, files: dict[str, bytes]) -> None:
-    out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    atomic.clear_leftovers(out)
-    staging = atomic.staging_dir(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        atomic.clear_leftovers(out)
+        staging = atomic.staging_dir(out)
+        staging.mkdir()
     try:
-        made: set[str] = set()
-        for rel, data in sorted(files.items()):
-            d = rel.rpartition("/")[0]
-            if d and d not in made:
-                (staging / d).mkdir(parents=True, exist_ok=True)
-                made.add(d)
-            elif not d and not staging.exists():
-                staging.mkdir(parents=True)
-            (staging / rel).write_bytes(data)
-        atomic.replace(out, staging)
+        if staging is not None:
+            progress.phase("carrying over unchanged files")
+            _carry_over(out, staging, sorted(reuse))
+            for f, data in assets.items():
+                if f not in reuse:
+                    _write(staging, f, data)
+        made = render_files(renderer, jobs, todo, staging, progress, workers)
+        progress.phase("checking links")
+        entries = {m.file: mf.Entry(fingerprints[m.file], m.sha1, m.size,
+                                    tuple(sorted(m.links.ids)) if m.links else ())
+                   for m in made}
+        for f in reuse:
+            entries[f] = old.files[f] if f in jobs else mf.Entry(asset_fp[f], asset_fp[f], old.files[f].size)
+        for f, data in assets.items():
+            entries.setdefault(f, mf.Entry(asset_fp[f], asset_fp[f], len(data)))
+        problems = _check_links(site, made, reuse, entries, out, old)
+        if problems:
+            raise BuildError(problems)
+        if staging is not None:
+            _write(staging, mf.MANIFEST, mf.Manifest(inputs.total, entries).dump())
+            atomic.replace(out, staging)
     except BaseException:
-        import shutil
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
         raise
+    return Result(pages=len(jobs), files=len(entries), rendered=len(made) + len(assets) - len(reuse & set(assets)),
+                  bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
+                  out=out)
+
+
+def _write(staging: Path, rel: str, data: bytes) -> None:
+    path = staging / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _carry_over(out: Path, staging: Path, files: list[str]) -> None:
+    """Hard-link unchanged files into the staging folder (a copy where links are impossible)."""
+    made: set[str] = set()
+    for f in files:
+        d = f.rpartition("/")[0]
+        if d not in made:
+            (staging / d).mkdir(parents=True, exist_ok=True)
+            made.add(d)
+        try:
+            os.link(out / f, staging / f)
+        except OSError:
+            shutil.copy2(out / f, staging / f)
+
+
+def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],
+                 out: Path | None, old: mf.Manifest | None) -> list[Problem]:
+    """Check every link of the pages made now against all files and anchors. A carried-over page
+    was checked when it was made; its links are read back from disk only if a file or an anchor
+    has gone since."""
+    files = set(entries)
+    pages = {m.file: m.links for m in made if m.links is not None}
+    kept = [f for f in reuse if f.endswith(".html")]
+    if kept and old is not None and out is not None:
+        lost = set(old.files) - files
+        lost |= {f for f, info in pages.items()
+                 if f in old.files and not set(old.files[f].ids) <= info.ids}
+        for f in kept:
+            pages[f] = scan((out / f).read_bytes()) if lost else PageLinks((), frozenset(old.files[f].ids))
+    root_path = urlsplit(site.config.base_url).path or "/"
+    return check_links(pages, files, root_path)

@@ -47,8 +47,11 @@ def main(argv: list[str] | None = None) -> int:
         progress.done(f"ok: {result.pages} pages and {result.files} files checked, "
                       f"{result.seconds:.2f} s; nothing written")
         return 0
-    progress.done(f"built {result.pages} pages ({result.files} files, "
-                  f"{result.bytes / 1e6:.1f} MB) into {out} in {result.seconds:.2f} s")
+    if result.unchanged:
+        progress.done(f"{out} is up to date ({result.files} files); nothing to do")
+    else:
+        progress.done(f"built {result.pages} pages ({result.files} files, {result.bytes / 1e6:.1f} MB,"
+                      f" {result.rendered} made now) into {out} in {result.seconds:.2f} s")
     if args.command == "serve":
         from .serve import serve
         return serve(out, args.port)
