@@ -406,3 +406,18 @@ class GanZhi:
 
 
 SIXTY = tuple(GanZhi.from_index(i) for i in range(60))
+
+
+# ---------------------------------------------------------------------------------------------
+# 天干五合 (appended for the hexagram engine): 甲己, 乙庚, 丙辛, 丁壬, 戊癸 — each stem with the stem
+# five places on (《三命通會》 卷二 論十干合; 《五行大義》 卷二 論合). Seed 000 p48–p49 read a line's 德
+# as 天干地支上下皆合 (戊寅見癸亥，甲子見己丑; 丙子 with 辛丑).
+
+def stem_combine(s: Stem) -> Stem:
+    """天干五合: the stem that ``s`` combines with (甲己 乙庚 丙辛 丁壬 戊癸)."""
+    return Stem((s + 5) % 10)
+
+
+def ganzhi_combine(a: GanZhi, b: GanZhi) -> bool:
+    """Both stems 五合 and both branches 六合 (天地合德: 戊寅·癸亥, 甲子·己丑, 丙子·辛丑)."""
+    return stem_combine(a.stem) == b.stem and a.branch.combine == b.branch

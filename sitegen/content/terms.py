@@ -1,0 +1,94 @@
+"""Glossary terms: ``content/terms/*.yaml``.
+
+::
+
+    - id: fa-yong                  # permanent: the page terms/fa-yong/
+      zh: 發用
+      ko: 발용
+      aliases: [用神]               # other spellings that link here from the texts (optional)
+      gloss: >-                    # a Korean gloss (Markdown)
+        …
+      defined_in:                  # paragraphs that define or explain it
+        - ref: liuren-gejue#p05
+          quote: 取干上神為用        # optional
+      link_in: [liuren-gejue]      # link occurrences only in these texts (default: all texts)
+      rules: [liuren-yuan-shou]    # rules that use it (optional)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..problems import Problems
+from .rules import CITE, Cite, _cite
+from .source import Field, ListOf, check_schema, is_str, matches, parse_yaml, read_text
+from .texts import ID_PATTERN
+
+ENTRY = {
+    "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "zh": Field(is_str),
+    "ko": Field(is_str),
+    "aliases": Field(ListOf(is_str), required=False),
+    "gloss": Field(is_str),
+    "defined_in": Field(ListOf(CITE)),
+    "link_in": Field(ListOf(matches(ID_PATTERN, "a text slug")), required=False),
+    "rules": Field(ListOf(matches(ID_PATTERN, "a rule id")), required=False),
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    zh: str
+    ko: str
+    aliases: tuple[str, ...]
+    gloss: str
+    defined_in: tuple[Cite, ...]
+    link_in: tuple[str, ...] | None
+    rules: tuple[str, ...]
+    file: str
+    line: int
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.zh,) + self.aliases
+
+
+def load_terms(root: Path, problems: Problems) -> tuple[Term, ...]:
+    terms: list[Term] = []
+    seen: dict[str, str] = {}
+    spelled: dict[str, str] = {}
+    for path in sorted((root / "content" / "terms").glob("*.yaml")):
+        rel = path.relative_to(root).as_posix()
+        text = read_text(path, rel, problems)
+        doc = parse_yaml(text, rel, problems) if text is not None else None
+        if doc is None:
+            continue
+        if not isinstance(doc.data, list):
+            problems.add(rel, 1, "a terms file is a list of entries ('- id: …')")
+            continue
+        for i, item in enumerate(doc.data):
+            line = doc.line((i,))
+            if not check_schema(item, ENTRY, doc, rel, problems, (i,)):
+                continue
+            if item["id"] in seen:
+                problems.add(rel, line, f"the term id {item['id']!r} is already used in {seen[item['id']]}")
+                continue
+            seen[item["id"]] = f"{rel}:{line}"
+            clash = [s for s in [item["zh"], *(item.get("aliases") or [])] if s in spelled]
+            if clash:
+                problems.add(rel, line, f"the spelling {clash[0]!r} already belongs to term "
+                             f"{spelled[clash[0]]}", "a spelling can link to one term only")
+                continue
+            for s in [item["zh"], *(item.get("aliases") or [])]:
+                spelled[s] = item["id"]
+            terms.append(Term(
+                id=item["id"], zh=item["zh"], ko=item["ko"], aliases=tuple(item.get("aliases") or ()),
+                gloss=item["gloss"],
+                defined_in=tuple(_cite(c, rel, doc.line((i, "defined_in", j)))
+                                 for j, c in enumerate(item["defined_in"])),
+                link_in=tuple(item["link_in"]) if item.get("link_in") else None,
+                rules=tuple(item.get("rules") or ()), file=rel, line=line,
+            ))
+    return tuple(terms)

@@ -1,0 +1,249 @@
+"""The ``Lesson`` value: one of the 720 (60 days × 12 plates), everything a page shows about it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
+from .generals import arrangement
+from .patterns import ConditionalPattern, conditional, ordered, unconditional
+from .plate import KeLesson, four_lessons, heaven_plate, seat_of
+from .rules import RULE_ID_BY_NAME, RULES_BY_ID
+from .tables import GAN_DE, TRANSMISSION_NAMES
+from .text import eul, i_ga
+from .transmissions import SHEHAI_VARIANTS, Step, derive
+
+
+@dataclass(frozen=True)
+class TransmissionInfo:
+    """One of 初傳·中傳·末傳 with what the page prints beside it."""
+
+    position: str  # 初傳 中傳 末傳
+    branch: Branch
+    dun: Stem | None  # 遁干 from the day's 旬; None for the two 旬空 branches
+    kin: Kin  # 六親 against the day stem
+    general_day: str
+    general_night: str
+    void: bool
+
+    def as_data(self) -> dict:
+        return {"position": self.position, "branch": self.branch.zh,
+                "dun": self.dun.zh if self.dun is not None else None, "kin": self.kin.zh,
+                "general_day": self.general_day, "general_night": self.general_night, "void": self.void}
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A day fact (祿 德 驛馬 旬丁 墓) and where it falls on this lesson's plate."""
+
+    name: str
+    branch: Branch
+    seat: Branch  # the earth place this heaven branch stands over
+    in_lessons: tuple[int, ...]  # lesson indices (1..4) whose upper it is
+    in_transmissions: tuple[str, ...]  # 初傳 中傳 末傳
+    note: str
+
+    def as_data(self) -> dict:
+        return {"name": self.name, "branch": self.branch.zh, "seat": self.seat.zh,
+                "lessons": list(self.in_lessons), "transmissions": list(self.in_transmissions),
+                "note": self.note}
+
+
+@dataclass(frozen=True)
+class Lesson:
+    day: GanZhi
+    plate: int
+    shehai: str
+    heaven: tuple[Branch, ...]  # heaven[e] stands over earth e
+    lessons: tuple[KeLesson, KeLesson, KeLesson, KeLesson]  # 干陽 干陰 支陽 支陰
+    transmissions: tuple[Branch, Branch, Branch]
+    method: str  # 九宗門 family
+    ke: str  # 課 name
+    basis_method: str | None  # 返吟有克: the 賊剋-family method that chose 初傳 (else None)
+    basis_ke: str | None
+    trace: tuple[Step, ...]
+    generals_day: tuple[str, ...]  # indexed by heaven branch
+    generals_night: tuple[str, ...]
+    transmission_info: tuple[TransmissionInfo, TransmissionInfo, TransmissionInfo]
+    markers: tuple[Marker, ...]
+    patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
+    conditional_patterns: tuple[ConditionalPattern, ...]
+
+    # ---- plate ---------------------------------------------------------------------------
+    @property
+    def gan_shang(self) -> Branch:
+        return self.heaven[LODGING[self.day.stem]]
+
+    @property
+    def zhi_shang(self) -> Branch:
+        return self.heaven[self.day.branch]
+
+    def seat(self, heaven_branch: Branch) -> Branch:
+        """Where a heaven branch stands: the earth branch under it."""
+        return seat_of(self.plate, heaven_branch)
+
+    @property
+    def void(self) -> tuple[Branch, Branch]:
+        return self.day.xun_void
+
+    @property
+    def duplicates(self) -> tuple[int, ...]:
+        """Indices of the lessons that repeat an earlier one (不備)."""
+        return tuple(k.index for k in self.lessons if k.duplicate_of is not None)
+
+    @property
+    def plates_for(self) -> tuple[tuple[Branch, Branch], ...]:
+        """The twelve (月將, 占時) pairs that turn the plate to this one, by 月將 子…亥."""
+        return plates_for(self.plate)
+
+    # ---- generals ------------------------------------------------------------------------
+    def generals(self, night: bool = False) -> dict[Branch, str]:
+        g = self.generals_night if night else self.generals_day
+        return {b: g[b] for b in Branch}
+
+    def general_of(self, heaven_branch: Branch, night: bool = False) -> str:
+        return (self.generals_night if night else self.generals_day)[heaven_branch]
+
+    # ---- rules ---------------------------------------------------------------------------
+    @property
+    def method_id(self) -> str:
+        return RULE_ID_BY_NAME[self.method]
+
+    @property
+    def ke_id(self) -> str:
+        return RULE_ID_BY_NAME[self.ke]
+
+    @property
+    def basis_ids(self) -> tuple[str, ...]:
+        if self.basis_method is None:
+            return ()
+        return tuple(dict.fromkeys((RULE_ID_BY_NAME[self.basis_method], RULE_ID_BY_NAME[self.basis_ke])))
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule the lesson uses: method, 課, the basis of a 返吟, unconditional 課體, trace rules."""
+        ids = [self.method_id, self.ke_id, *self.basis_ids, *self.patterns]
+        ids += [s.rule for s in self.trace if s.rule]
+        return tuple(dict.fromkeys(ids))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the lesson carries, conditional ones included (for matching seed lists)."""
+        out = [self.method, self.ke]
+        if self.basis_method:
+            out += [self.basis_method, self.basis_ke]
+        out += [RULES_BY_ID[i].zh for i in self.patterns]
+        out += [c.name for c in self.conditional_patterns]
+        return tuple(dict.fromkeys(out))
+
+    # ---- data ----------------------------------------------------------------------------
+    def as_data(self) -> dict:
+        return {
+            "day": self.day.zh,
+            "plate": self.plate,
+            "shehai": self.shehai,
+            "gan_shang": self.gan_shang.zh,
+            "zhi_shang": self.zhi_shang.zh,
+            "heaven": [self.heaven[e].zh for e in Branch],
+            "lessons": [k.as_data() for k in self.lessons],
+            "lesson_relations": [k.relation for k in self.lessons],
+            "duplicates": list(self.duplicates),
+            "transmissions": [b.zh for b in self.transmissions],
+            "method": self.method,
+            "method_id": self.method_id,
+            "ke": self.ke,
+            "ke_id": self.ke_id,
+            "basis": ({"method": self.basis_method, "ke": self.basis_ke} if self.basis_method else None),
+            "patterns": [RULES_BY_ID[i].zh for i in self.patterns],
+            "pattern_ids": list(self.patterns),
+            "conditional_patterns": [c.as_data() for c in self.conditional_patterns],
+            "generals": {"day": {b.zh: self.generals_day[b] for b in Branch},
+                         "night": {b.zh: self.generals_night[b] for b in Branch}},
+            "transmission_details": [t.as_data() for t in self.transmission_info],
+            "void": [b.zh for b in self.void],
+            "markers": [m.as_data() for m in self.markers],
+            "plates_for": [[m.zh, t.zh] for m, t in self.plates_for],
+            "trace": [s.as_data() for s in self.trace],
+            "rule_ids": list(self.rule_ids),
+        }
+
+
+@lru_cache(maxsize=12)
+def plates_for(plate: int) -> tuple[tuple[Branch, Branch], ...]:
+    return tuple((m, m.shift(plate - 1)) for m in Branch)
+
+
+def _markers(day: GanZhi, plate: int, lessons, trans) -> tuple[Marker, ...]:
+    stem = day.stem
+    xun_ding = day.xun_head.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
+    facts = (
+        ("祿", LU[stem], "《三命通會》 卷三 論祿"),
+        ("德", GAN_DE[stem], "日德(干德), 《六壬大全》 卷八 德慶課"),
+        ("驛馬", yima(day.branch), "日支 三合 長生의 沖, 《三命通會》 卷三 論驛馬"),
+        ("旬丁", xun_ding, f"{day.xun_head.zh}旬에서 丁이 붙는 地支 (遁干)"),
+        ("墓", stage_branch(stem.element, Stage.MU),
+         "日干 五行의 墓 (木未 火戌 金丑 水土辰: 土는 水를 따름), 《六壬大全》 卷十 鬼墓課"),
+    )
+    out = []
+    for name, b, note in facts:
+        out.append(Marker(name, b, seat_of(plate, b), tuple(k.index for k in lessons if k.upper == b),
+                          tuple(TRANSMISSION_NAMES[i] for i, t in enumerate(trans) if t == b), note))
+    return tuple(out)
+
+
+def _preamble(day: GanZhi, plate: int, heaven, lessons) -> tuple[Step, ...]:
+    """The plate and the four lessons, each a sentence a reader can check by hand."""
+    lodging = LODGING[day.stem]
+    turn = ("天盤의 각 地支가 같은 地支의 地盤 위에 놓인다" if plate == 1 else
+            f"天盤의 각 地支가 {plate - 1}자리 順行한 地盤 위에 놓인다(子가 {seat_of(plate, Branch.ZI).zh} 위)")
+    steps = [Step(None, f"제{plate}국: {turn}. 日干 {day.stem.zh}의 寄宮 {lodging.zh} 위는 "
+                        f"{heaven[lodging].zh}(干上), 日支 {day.branch.zh} 위는 {heaven[day.branch].zh}(支上).")]
+    for k in lessons:
+        up, lo = k.upper.zh, k.lower.zh
+        head = f"제{k.index}과 {k.name}: 上 {up}({k.upper.element.zh}) / 下 {lo}({k.lower.element.zh}) — "
+        if k.relation == "上剋下":
+            body = f"上 {i_ga(up)} 下 {eul(lo)} 剋한다(上剋下)"
+        elif k.relation == "下賊上":
+            body = f"下 {i_ga(lo)} 上 {eul(up)} 剋한다(下賊上)"
+        else:
+            body = "剋이 없다"
+        if k.duplicate_of is not None:
+            body += f"; 제{k.duplicate_of}과와 같은 자리에 같은 上神이라 한 과로 센다(不備)"
+        steps.append(Step(None, head + body + "."))
+    return tuple(steps)
+
+
+@lru_cache(maxsize=None)
+def _lesson(day: GanZhi, plate: int, shehai: str) -> Lesson:
+    heaven = heaven_plate(plate)
+    lessons = four_lessons(day, heaven)
+    d = derive(day, plate, heaven, lessons, shehai)
+    gen_day = arrangement(day.stem, plate, night=False)
+    gen_night = arrangement(day.stem, plate, night=True)
+    void = day.xun_void
+    info = tuple(
+        TransmissionInfo(TRANSMISSION_NAMES[i], b, day.dun_stem(b), kin(day.stem.element, b.element),
+                         gen_day[b], gen_night[b], b in void)
+        for i, b in enumerate(d.transmissions))
+    pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[day.stem])
+    always, cond = conditional(day, plate, d.transmissions, gen_day, gen_night, plates_for(plate))
+    return Lesson(day, plate, shehai, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
+                  d.basis_ke, _preamble(day, plate, heaven, lessons) + d.steps, gen_day, gen_night, info, _markers(day, plate, lessons, d.transmissions),
+                  ordered(pats + always), tuple(cond))
+
+
+def lesson(day: GanZhi, plate: int, *, shehai: str = "depth") -> Lesson:
+    """The lesson of ``day`` on plate ``plate`` (1..12; 1 = 伏吟, 7 = 返吟)."""
+    if shehai not in SHEHAI_VARIANTS:
+        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
+    if not 1 <= plate <= 12:
+        raise ValueError(f"plate must be 1..12, not {plate}")
+    return _lesson(day, plate, shehai)
+
+
+@lru_cache(maxsize=None)
+def all_lessons(*, shehai: str = "depth") -> tuple[Lesson, ...]:
+    """All 720 lessons, by day (甲子 … 癸亥) then plate (1 … 12)."""
+    return tuple(lesson(day, n, shehai=shehai) for day in SIXTY for n in range(1, 13))
+

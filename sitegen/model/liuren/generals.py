@@ -1,0 +1,40 @@
+"""十二天將: 晝 and 夜 arrangements (seed 003 liuren-gejue#p17–p29, LIUREN.md).
+
+貴人 stands on the heaven branch given by the day stem (晝貴 or 夜貴); the other eleven follow it
+順 (forward along the heaven branches) when 貴人 stands over earth 亥子丑寅卯辰, 逆 when over
+巳午未申酉戌. A page shows both arrangements; which one applies depends on the 占時.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..ganzhi import Branch, Stem
+from .plate import seat_of
+from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
+
+DAY_CONDITION = "晝占 (占時 卯–申)"
+NIGHT_CONDITION = "夜占 (占時 酉–寅)"
+
+
+def noble(stem: Stem, night: bool) -> Branch:
+    return (NOBLE_NIGHT if night else NOBLE_DAY)[stem]
+
+
+@lru_cache(maxsize=None)
+def arrangement(stem: Stem, plate: int, night: bool) -> tuple[str, ...]:
+    """The general riding each heaven branch, indexed by the heaven branch."""
+    g = noble(stem, night)
+    step = 1 if seat_of(plate, g) in FORWARD_SEATS else -1
+    out = [""] * 12
+    for i, name in enumerate(GENERALS):
+        out[g.shift(step * i)] = name
+    return tuple(out)
+
+
+def forward(stem: Stem, plate: int, night: bool) -> bool:
+    return seat_of(plate, noble(stem, night)) in FORWARD_SEATS
+
+
+def is_night_hour(hour: Branch) -> bool:
+    return hour not in DAY_HOURS

@@ -1,0 +1,132 @@
+"""課體: the named patterns a lesson shows beyond its method and 課 name.
+
+``unconditional``: decided by day and plate alone. ``conditional``: those that also depend on the
+占時 (晝夜 generals), the 月將 or the 太歲; each carries a Korean statement of the condition, derived
+from the twelve 月將·占時 pairs that give the plate — never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ganzhi import Branch, GanZhi, Stage, stage
+from .generals import DAY_CONDITION, NIGHT_CONDITION, is_night_hour, noble
+from .plate import KeLesson, distinct_count, seat_of
+from .rules import RULE_ID_BY_NAME, RULES
+from .tables import (EARTH_BRANCHES, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI, guasu, guchen)
+from .text import eul, gwa, i_ga, join
+
+_ORDER = {r.id: i for i, r in enumerate(RULES)}
+_ZHONG = (Branch.ZI, Branch.WU, Branch.MAO, Branch.YOU)
+
+
+@dataclass(frozen=True)
+class ConditionalPattern:
+    rule: str
+    name: str
+    condition: str
+
+    def as_data(self) -> dict:
+        return {"name": self.name, "rule": self.rule, "condition": self.condition}
+
+
+def _id(name: str) -> str:
+    return RULE_ID_BY_NAME[name]
+
+
+def _step(a: Branch, b: Branch) -> int:
+    return (b - a) % 12
+
+
+def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[KeLesson, ...],
+                  trans: tuple[Branch, Branch, Branch], lu: Branch) -> list[str]:
+    names: list[str] = []
+    first, mid, last = trans
+    seq = "".join(b.zh for b in trans)
+    s1, s2 = _step(first, mid), _step(mid, last)
+    if s1 == s2 == 1:
+        names.append("進茹")
+    if s1 == s2 == 11:
+        names.append("退茹")
+    if seq in RU_NAMES:
+        names.append(RU_NAMES[seq])
+    if s1 == s2 and s1 in (2, 10):
+        names += ["間傳", "進間" if s1 == 2 else "退間", JIAN_NAMES[seq]]
+    tset = frozenset(trans)
+    if len(tset) == 3:
+        for name, sets in QUANJU.items():
+            if tset in sets:
+                names.append(name)
+        if tset <= EARTH_BRANCHES:
+            names.append("稼穡")
+    if all(b.season_class == "孟" for b in trans):
+        names.append("元胎")
+    if distinct_count(lessons) == 3:
+        names.append("不備")
+    gan_shang, zhi_shang = lessons[0].upper, lessons[2].upper
+    if gan_shang == lu:
+        names.append("臨官")
+    if gan_shang in (Branch.CHEN, Branch.XU) or zhi_shang in (Branch.CHEN, Branch.XU):
+        names.append("斬關")
+    if seat_of(plate, first) in (Branch.MAO, Branch.YOU):
+        names.append("龍戰")
+    if first in (guchen(day.branch), guasu(day.branch)):
+        names.append("隔角")
+    if all(stage(z.element, seat_of(plate, z)) == Stage.JUE for z in _ZHONG):
+        names.append("四絕")
+    ke = sum(1 for k in lessons if k.ke_down)
+    zei = sum(1 for k in lessons if k.zei_up)
+    if ke == 3 or zei == 3:
+        names.append("度厄")
+    zhuyin = heaven[Branch.SI] == Branch.XU and any(
+        a == Branch.SI and b == Branch.XU for a, b in ((first, mid), (mid, last)))
+    if zhuyin:
+        names.append("鑄印")
+    if (zhuyin and Branch.MAO in (*trans, *(k.upper for k in lessons))) or (
+            first == Branch.WU and {Branch.MAO, Branch.ZI} <= {mid, last}):
+        names.append("乘軒")
+    if first == XUN_QI[day.xun_head.branch] or tset == {Branch.HAI, Branch.ZI, Branch.CHOU}:
+        names.append("三奇")
+    return [_id(n) for n in names]
+
+
+def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
+                gen_day: tuple[str, ...], gen_night: tuple[str, ...],
+                pairs: tuple[tuple[Branch, Branch], ...]) -> tuple[list[str], list[ConditionalPattern]]:
+    """Patterns that depend on the hour, month or year: (holds for every hour, conditional ones)."""
+    stem = day.stem
+    first, _, last = trans
+    always: list[str] = []
+    cond: list[ConditionalPattern] = []
+
+    def by_time(name: str, on_day: bool, on_night: bool) -> None:
+        if on_day and on_night:
+            always.append(_id(name))
+        elif on_day or on_night:
+            cond.append(ConditionalPattern(_id(name), name, DAY_CONDITION if on_day else NIGHT_CONDITION))
+
+    by_time("勵德", seat_of(plate, noble(stem, False)) in (Branch.MAO, Branch.YOU),
+            seat_of(plate, noble(stem, True)) in (Branch.MAO, Branch.YOU))
+    by_time("狡童", gen_day[first] == "六合" and gen_day[last] == "天后",
+            gen_night[first] == "六合" and gen_night[last] == "天后")
+    by_time("泆女", gen_day[first] == "天后" and gen_day[last] == "六合",
+            gen_night[first] == "天后" and gen_night[last] == "六合")
+    if first.element.overcomes(stem.element):
+        hours = [b for b in Branch if b.element.overcomes(stem.element)]
+        cond.append(ConditionalPattern(_id("天網"), "天網",
+                                       f"占時가 {join(b.zh for b in hours)}일 때 ({gwa('初傳 ' + first.zh)} 占時가 함께 "
+                                       f"日干 {eul(stem.zh)} 剋함)"))
+    hits = []
+    for month_general, hour in pairs:
+        gens = gen_night if is_night_hour(hour) else gen_day
+        if gens[first] == "貴人" and (first == month_general or month_general in trans):
+            hits.append(f"{month_general.zh}將 {hour.zh}時")
+    if hits:
+        cond.append(ConditionalPattern(_id("龍德"), "龍德",
+                                       f"太歲가 {first.zh}인 해, 月將·占時가 {', '.join(hits)}일 때 "
+                                       f"(初傳 {i_ga(first.zh)} 太歲로 貴人을 타고 發用하며 月將이 三傳에 있음)"))
+    return always, cond
+
+
+def ordered(ids) -> tuple[str, ...]:
+    return tuple(sorted(dict.fromkeys(ids), key=_ORDER.__getitem__))

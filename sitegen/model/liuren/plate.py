@@ -1,0 +1,91 @@
+"""The plate and the four lessons (四課).
+
+Plate numbering follows seed 002 (課經): 第n局 puts heaven branch X over earth branch X+(n−1), so
+第一局 is 伏吟 and 第七局 返吟; 月將 M over 占時 T gives n = (T − M) mod 12 + 1 (LIUREN.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..ganzhi import LODGING, Branch, GanZhi, Stem
+from .tables import LESSON_NAMES
+
+ZEI = "下賊上"
+KE = "上剋下"
+
+
+_BRANCHES = tuple(Branch)
+
+
+@lru_cache(maxsize=12)
+def heaven_plate(plate: int) -> tuple[Branch, ...]:
+    """``heaven[e]``: the heaven branch standing over earth branch ``e`` on this plate."""
+    if not 1 <= plate <= 12:
+        raise ValueError(f"plate must be 1..12, not {plate}")
+    return tuple(_BRANCHES[(e - (plate - 1)) % 12] for e in range(12))
+
+
+def seat_of(plate: int, heaven_branch: Branch) -> Branch:
+    """The earth branch that heaven branch ``heaven_branch`` stands over on this plate."""
+    return _BRANCHES[(heaven_branch + plate - 1) % 12]
+
+
+def plate_of(month_general: Branch, hour: Branch) -> int:
+    """月將 over 占時: n = (T − M) mod 12 + 1."""
+    return (hour - month_general) % 12 + 1
+
+
+def relation(upper: Branch, lower: Stem | Branch) -> str | None:
+    """上剋下 when the upper's element overcomes the lower's, 下賊上 the other way round."""
+    if upper.element.overcomes(lower.element):
+        return KE
+    if lower.element.overcomes(upper.element):
+        return ZEI
+    return None
+
+
+@dataclass(frozen=True)
+class KeLesson:
+    """One of the four lessons: ``upper`` stands over ``lower`` (the day stem for lesson 1)."""
+
+    index: int  # 1..4 in the order 干陽 干陰 支陽 支陰
+    upper: Branch
+    lower: Stem | Branch
+    seat: Branch  # the earth place of the lower (the stem's 寄宮 for lesson 1)
+    relation: str | None  # "上剋下", "下賊上" or None
+    duplicate_of: int | None  # the earlier lesson standing on the same place with the same upper
+
+    @property
+    def name(self) -> str:
+        return LESSON_NAMES[self.index - 1]
+
+    @property
+    def ke_down(self) -> bool:
+        """上剋下."""
+        return self.relation == KE
+
+    @property
+    def zei_up(self) -> bool:
+        """下賊上."""
+        return self.relation == ZEI
+
+    def as_data(self) -> list[str]:
+        return [self.upper.zh, self.lower.zh]
+
+
+def four_lessons(day: GanZhi, heaven: tuple[Branch, ...]) -> tuple[KeLesson, ...]:
+    lodging = LODGING[day.stem]
+    u1 = heaven[lodging]
+    u3 = heaven[day.branch]
+    raw = ((u1, day.stem, lodging), (heaven[u1], u1, u1), (u3, day.branch, day.branch), (heaven[u3], u3, u3))
+    out: list[KeLesson] = []
+    for i, (upper, lower, seat) in enumerate(raw, start=1):
+        dup = next((k.index for k in out if k.upper == upper and k.seat == seat), None)
+        out.append(KeLesson(i, upper, lower, seat, relation(upper, lower), dup))
+    return tuple(out)
+
+
+def distinct_count(lessons: tuple[KeLesson, ...]) -> int:
+    return sum(1 for k in lessons if k.duplicate_of is None)

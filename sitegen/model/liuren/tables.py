@@ -1,0 +1,108 @@
+"""Fixed tables of the 大六壬 engine. Facts only; each table names its classical source.
+
+Shared basics (寄宮, 祿, 驛馬, 旬空, 遁干, 十二長生, 刑沖合) live in ``sitegen.model.ganzhi``; this
+module holds what only 大六壬 uses.
+"""
+
+from __future__ import annotations
+
+from ..ganzhi import Branch, Stem
+
+B = Branch
+
+# 十二天將 in their order from 貴人 (seed 003 「十二天將旦暮治」, liuren-gejue#p17–p29; the order
+# 螣蛇 朱雀 六合 勾陳 青龍 前五, 天空 前六 (對貴人), 白虎 太常 玄武 太陰 天后 as restated in
+# ../shared/domain/LIUREN.md). 玄武 is written 元武 in Qing texts (避諱).
+GENERALS: tuple[str, ...] = (
+    "貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后",
+)
+GENERAL_PINYIN: tuple[str, ...] = (
+    "gui-ren", "teng-she", "zhu-que", "liu-he", "gou-chen", "qing-long", "tian-kong", "bai-hu",
+    "tai-chang", "xuan-wu", "tai-yin", "tian-hou",
+)
+
+# 貴人 by day stem, 晝 and 夜 (seed 003 liuren-gejue#p18: 甲戊庚日晝貴丑夜貴未, 乙己日晝貴子夜貴申,
+# 丙丁日晝貴亥夜貴酉, 六辛日晝貴午夜貴寅, 壬癸日晝貴巳夜貴卯).
+NOBLE_DAY = {
+    Stem.JIA: B.CHOU, Stem.WU: B.CHOU, Stem.GENG: B.CHOU, Stem.YI: B.ZI, Stem.JI: B.ZI,
+    Stem.BING: B.HAI, Stem.DING: B.HAI, Stem.XIN: B.WU, Stem.REN: B.SI, Stem.GUI: B.SI,
+}
+NOBLE_NIGHT = {
+    Stem.JIA: B.WEI, Stem.WU: B.WEI, Stem.GENG: B.WEI, Stem.YI: B.SHEN, Stem.JI: B.SHEN,
+    Stem.BING: B.YOU, Stem.DING: B.YOU, Stem.XIN: B.YIN, Stem.REN: B.MAO, Stem.GUI: B.MAO,
+}
+# 晝 when the 占時 is 卯辰巳午未申, 夜 when 酉戌亥子丑寅 (liuren-gejue#p18).
+DAY_HOURS = frozenset({B.MAO, B.CHEN, B.SI, B.WU, B.WEI, B.SHEN})
+# 貴人 over earth 亥子丑寅卯辰 runs 順, over 巳午未申酉戌 runs 逆 (liuren-gejue#p18: 臨亥子丑寅卯辰
+# 六宮則順行，臨巳午未申酉戌六宮則逆行).
+FORWARD_SEATS = frozenset({B.HAI, B.ZI, B.CHOU, B.YIN, B.MAO, B.CHEN})
+
+# 五合 of the stems (《六壬大全》 卷八 合歡課: 甲己中正合, 乙庚仁義合, 丙辛威權合, 丁壬淫訛合,
+# 戊癸無情合): 別責 剛日 takes the 上神 over the partner stem's 寄宮.
+STEM_PARTNER = {s: Stem((s + 5) % 10) for s in Stem}
+
+# 日德 (干德) (《六壬大全》 卷八 德慶課: 甲己德寅, 乙庚申, 丙辛戊癸在巳, 丁壬亥).
+GAN_DE = {
+    Stem.JIA: B.YIN, Stem.JI: B.YIN, Stem.YI: B.SHEN, Stem.GENG: B.SHEN, Stem.BING: B.SI,
+    Stem.XIN: B.SI, Stem.WU: B.SI, Stem.GUI: B.SI, Stem.DING: B.HAI, Stem.REN: B.HAI,
+}
+
+# 日墓: 木墓未 火墓戌 金墓丑 水土墓辰 (《六壬大全》 卷十 鬼墓課: 甲乙寅卯見未, 丙丁巳午見戌,
+# 戊己…壬癸亥子見辰, 庚辛申酉見丑). This is 十二長生 墓 with 土 following 水, the convention
+# ``ganzhi.stage`` already uses, so the engine derives it from there.
+
+# 旬奇: 甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥 (《六壬大全》 卷七 課經集 三奇課; 課經歌
+# 「三奇子戌尋大吉，申午辰寅子亥承」).
+XUN_QI = {B.ZI: B.CHOU, B.XU: B.CHOU, B.SHEN: B.ZI, B.WU: B.ZI, B.CHEN: B.HAI, B.YIN: B.HAI}
+
+# 孤辰·寡宿 of a branch by its 方 (寅卯辰 孤巳寡丑, 巳午未 孤申寡辰, 申酉戌 孤亥寡未, 亥子丑 孤寅寡戌;
+# 《三命通會》 卷三 論孤辰寡宿, where the pair is also called 隔角).
+def fang_start(b: Branch) -> Branch:
+    """The first branch of the 方 (three-branch direction) that ``b`` belongs to: 寅 巳 申 亥."""
+    return Branch(((b - 2) // 3 * 3 + 2) % 12)
+
+
+def guchen(b: Branch) -> Branch:
+    return fang_start(b).shift(3)
+
+
+def guasu(b: Branch) -> Branch:
+    return fang_start(b).shift(-1)
+
+
+# The named 進茹·退茹 (seed 003 liuren-gejue#p30–p31, #p34–p35).
+RU_NAMES = {
+    "亥子丑": "龍潛", "丑寅卯": "將泰", "寅卯辰": "正和", "辰巳午": "升階",
+    "午未申": "日昃", "未申酉": "回陰", "申酉戌": "鑄刃", "酉戌亥": "革故",
+    "戌酉申": "返駕", "申未午": "就明", "未午巳": "當陽", "午巳辰": "發生",
+    "巳辰卯": "拱斗", "卯寅丑": "聯芳", "丑子亥": "收藏", "子亥戌": "重陰",
+}
+# The named 間傳. 進間: seed 003 liuren-gejue#p38–p39 (向陽 觀光 登天 涉淵; 出戶 回輪 勢衰 入冥
+# 凝陰 啟蒙); the two 陽進間 the seed leaves unnamed (午申戌 出三天, 戌子寅 入三淵) and all twelve
+# 退間 (逆間傳) from 《六壬大全》 卷十 間傳課 順十二格·逆十二格.
+JIAN_NAMES = {
+    "子寅辰": "向陽", "寅辰午": "觀光", "辰午申": "登天", "申戌子": "涉淵",
+    "午申戌": "出三天", "戌子寅": "入三淵",
+    "丑卯巳": "出戶", "卯巳未": "回輪", "巳未酉": "勢衰", "未酉亥": "入冥",
+    "酉亥丑": "凝陰", "亥丑卯": "啟蒙",
+    "寅子戌": "冥陰", "子戌申": "偃蹇", "戌申午": "悖戾", "申午辰": "凝陽",
+    "午辰寅": "顧祖", "辰寅子": "涉疑",
+    "丑亥酉": "極陰", "亥酉未": "時遁", "酉未巳": "勵明", "未巳卯": "回明",
+    "巳卯丑": "轉悖", "卯丑亥": "斷澗",
+}
+
+# 三合 and 方 sets for 全局 (《六壬大全》 卷十 全局課; seed 003 liuren-gejue#p30–p31 adds the 方:
+# 亥子丑亦名潤下, 寅卯辰亦名曲直, 申酉戌亦名從革; 《大全》 likewise 巳午未亦作炎上).
+QUANJU = {
+    "潤下": (frozenset({B.SHEN, B.ZI, B.CHEN}), frozenset({B.HAI, B.ZI, B.CHOU})),
+    "曲直": (frozenset({B.HAI, B.MAO, B.WEI}), frozenset({B.YIN, B.MAO, B.CHEN})),
+    "炎上": (frozenset({B.YIN, B.WU, B.XU}), frozenset({B.SI, B.WU, B.WEI})),
+    "從革": (frozenset({B.SI, B.YOU, B.CHOU}), frozenset({B.SHEN, B.YOU, B.XU})),
+}
+EARTH_BRANCHES = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
+
+# 十二長生 絕地 of the four 仲 (五行 絕: 木絕申 火絕亥 金絕寅 水絕巳, ``ganzhi.stage``): on 第六局 each
+# 仲 stands on its own 絕 — 子加巳, 午加亥, 卯加申, 酉加寅.
+
+LESSON_NAMES = ("干陽", "干陰", "支陽", "支陰")
+TRANSMISSION_NAMES = ("初傳", "中傳", "末傳")

@@ -1,0 +1,281 @@
+"""A transformation 本卦 → 變卦, for every pair of the 64 (4,096 in all).
+
+Rules (facts, not text):
+- The moving lines are where the two hexagrams differ; none is a still hexagram (seed 000 p09:
+  卦爻有動則變，無動則不變). A moving yin line is 交 (老陰, 0→1), a moving yang line 重 (老陽, 1→0)
+  (seed 000 p23 交、重為動; p60 交主未來，重主過去).
+- A changed line's 納甲 is the 變卦's at that line; its 六親 is taken against the **本卦's palace**
+  by default (``kin_variant="ben-palace"``: 《增刪卜易》, 《卜筮正宗》 — the 變爻 keeps the 本宮's
+  六親); ``"bian-palace"`` takes it against the 變卦's own palace, as some engines do.
+- 化進神 / 化退神 (亥→子, 寅→卯, 巳→午, 申→酉, 丑→辰, 辰→未, 未→戌, 戌→丑 and back):
+  《卜筮正宗》 卷三, 《增刪卜易》 進神退神章; seed 000 p60 (寅化卯為進神，卯化寅為退神).
+- 回頭生 / 回頭剋 (the changed branch's element generates / overcomes the original's): 《增刪卜易》;
+  seed 000 p57 (回頭克 … 如金化火，水化土類也).
+- 化沖 (爻反吟), 化合, 爻伏吟 (the same branch again): 《增刪卜易》 反伏章; ganzhi.py tables.
+- 十二長生 of the original line's element at the changed branch, in the 六爻 table where 土 follows
+  水 (ganzhi.CHANGSHENG_WUXING_TU_WITH_WATER; seed 000 p54–p56).
+- 化空 needs the day's 旬空: a conditional rule, never computed as holding.
+- Whole change: 六沖/六合 on both sides; 遊魂/歸魂 on either side; trigram 反吟 in two readings
+  (後天 opposite pairs 乾巽 坎離 艮坤 震兌; all three 納甲 branches in 沖) and 伏吟 (the trigram's
+  三 branches repeat), per inner and outer trigram: 《增刪卜易》 反伏章.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sitegen.model.ganzhi import Branch, GanZhi, Kin, Stage, kin, stage
+from sitegen.model.yi.dili import DiliReading, change_dili
+from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram
+from sitegen.model.yi.meihua import MeihuaReading, meihua_reading
+from sitegen.model.yi.rules import RULES_BY_ID, STAGE_RULE_ID
+from sitegen.model.yi.trigram import HOUTIAN_OPPOSITE, TRIGRAMS_BY_LINES, Trigram
+
+KIN_VARIANTS = ("ben-palace", "bian-palace")
+
+# 進神: each branch to the next of the same element along the circle (水 亥→子, 木 寅→卯, 火 巳→午,
+# 金 申→酉) and the four 土 branches in the order 丑→辰→未→戌→丑.
+_JIN = {
+    Branch.HAI: Branch.ZI, Branch.YIN: Branch.MAO, Branch.SI: Branch.WU, Branch.SHEN: Branch.YOU,
+    Branch.CHOU: Branch.CHEN, Branch.CHEN: Branch.WEI, Branch.WEI: Branch.XU,
+    Branch.XU: Branch.CHOU,
+}
+_TUI = {b: a for a, b in _JIN.items()}
+JIN_SHEN: tuple[tuple[Branch, Branch], ...] = tuple(_JIN.items())
+
+
+@lru_cache(maxsize=None)
+def line_rule_ids(ben: Branch, bian: Branch) -> tuple[str, ...]:
+    """The yi-line rules (besides 交/重) that hold when branch ``ben`` changes into ``bian``."""
+    out = []
+    if _JIN.get(ben) == bian:
+        out.append("yi-hua-jin-shen")
+    if _TUI.get(ben) == bian:
+        out.append("yi-hua-tui-shen")
+    if bian.element.generates(ben.element):
+        out.append("yi-hui-tou-sheng")
+    if bian.element.overcomes(ben.element):
+        out.append("yi-hui-tou-ke")
+    if ben.opposite == bian:
+        out.append("yi-hua-chong")
+    if ben.combine == bian:
+        out.append("yi-hua-he")
+    if ben == bian:
+        out.append("yi-yao-fu-yin")
+    out.append(STAGE_RULE_ID[stage(ben.element, bian)])
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ChangedLine:
+    line: int                 # 1..6
+    mark: str                 # 交 (老陰 0→1) or 重 (老陽 1→0)
+    ben_najia: GanZhi
+    bian_najia: GanZhi
+    ben_liuqin: Kin           # against the 本卦's palace
+    bian_liuqin: Kin          # against the palace the kin_variant names
+    stage: Stage              # 十二長生 of the original element at the changed branch
+    rule_ids: tuple[str, ...]
+
+    @property
+    def old(self) -> str:
+        return "老陰" if self.mark == "交" else "老陽"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(RULES_BY_ID[r].zh for r in self.rule_ids)
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "mark": self.mark,
+            "from": self.ben_najia.zh,
+            "to": self.bian_najia.zh,
+            "from_liuqin": self.ben_liuqin.zh,
+            "to_liuqin": self.bian_liuqin.zh,
+            "stage": self.stage.zh,
+            "rules": list(self.rules),
+            "rule_ids": list(self.rule_ids),
+        }
+
+
+@lru_cache(maxsize=None)
+def _trigram_rules(a: Trigram, b: Trigram, inner: bool) -> tuple[str, ...]:
+    if a is b:
+        return ()
+    side = "nei" if inner else "wai"
+    na, nb = (a.inner_najia, b.inner_najia) if inner else (a.outer_najia, b.outer_najia)
+    out = []
+    if HOUTIAN_OPPOSITE[a.name] == b.name:
+        out.append(f"yi-{side}-gua-fan-yin-houtian")
+    if all(x.branch.opposite == y.branch for x, y in zip(na, nb)):
+        out.append(f"yi-{side}-gua-fan-yin-chong")
+    if all(x.branch == y.branch for x, y in zip(na, nb)):
+        out.append(f"yi-{side}-gua-fu-yin")
+    return tuple(out)
+
+
+def _change_rule_ids(ben: Hexagram, bian: Hexagram) -> tuple[str, ...]:
+    out = []
+    if ben.liuchong and bian.liuhe:
+        out.append("yi-liu-chong-bian-liu-he")
+    if ben.liuhe and bian.liuchong:
+        out.append("yi-liu-he-bian-liu-chong")
+    if ben.liuchong and bian.liuchong:
+        out.append("yi-liu-chong-bian-liu-chong")
+    if ben.liuhe and bian.liuhe:
+        out.append("yi-liu-he-bian-liu-he")
+    bg, vg = ben.generation, bian.generation
+    if bg == "遊魂":
+        out.append("yi-ben-gua-you-hun")
+    if bg == "歸魂":
+        out.append("yi-ben-gua-gui-hun")
+    if vg == "遊魂":
+        out.append("yi-bian-gua-you-hun")
+    if vg == "歸魂":
+        out.append("yi-bian-gua-gui-hun")
+    if bg == "遊魂" and vg == "歸魂":
+        out.append("yi-you-hun-hua-gui-hun")
+    if bg == "歸魂" and vg == "遊魂":
+        out.append("yi-gui-hun-hua-you-hun")
+    out += _trigram_rules(ben.lower, bian.lower, True)
+    out += _trigram_rules(ben.upper, bian.upper, False)
+    return tuple(out)
+
+
+@dataclass(frozen=True, eq=False)
+class Change:
+    ben: Hexagram
+    bian: Hexagram
+    moving: tuple[int, ...]            # line numbers that move; () for a still hexagram
+    lines: tuple[ChangedLine, ...]     # one per moving line, bottom first
+    rule_ids: tuple[str, ...]          # whole-change (yi-change) rules that hold
+    meihua: MeihuaReading | None       # None when lines move in both trigrams or none
+    meihua_note: str | None            # Korean: what is done instead when meihua is None
+    dili: DiliReading
+    kin_variant: str = "ben-palace"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Change) and other.ben == self.ben and other.bian == self.bian
+                and other.kin_variant == self.kin_variant)
+
+    def __hash__(self) -> int:
+        return hash(("Change", self.ben.number, self.bian.number, self.kin_variant))
+
+    def __repr__(self) -> str:
+        return f"Change({self.ben.short}之{self.bian.short} moving={list(self.moving)})"
+
+    @property
+    def still(self) -> bool:
+        return not self.moving
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(RULES_BY_ID[r].zh for r in self.rule_ids)
+
+    @property
+    def reverse(self) -> Change:
+        """The change 變卦 → 本卦 (the same moving lines)."""
+        return change(self.bian.number, self.ben.number, kin_variant=self.kin_variant)
+
+    @property
+    def line_rule_ids(self) -> tuple[str, ...]:
+        """Every yi-line rule that holds on some moving line, once each, in catalog order."""
+        held = {r for ln in self.lines for r in ln.rule_ids}
+        return tuple(r for r in _LINE_RULE_ORDER if r in held)
+
+    @property
+    def all_rule_ids(self) -> tuple[str, ...]:
+        """Every rule that holds on this change: line rules, whole-change rules, 梅花, 地理."""
+        out = self.line_rule_ids + self.rule_ids
+        if self.meihua is not None:
+            out += self.meihua.rule_ids
+        return out + self.dili.holding
+
+    @property
+    def conditional_rule_ids(self) -> tuple[str, ...]:
+        """Conditional rules that apply (their condition is stated; never computed as holding)."""
+        out: tuple[str, ...] = ("yi-hua-kong",) if self.moving else ()
+        if self.meihua is not None:
+            out += ("meihua-sheng-shuai",)
+        return out + self.dili.conditional
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "from": self.ben.number,
+            "to": self.bian.number,
+            "moving": list(self.moving),
+            "kin_variant": self.kin_variant,
+            "lines": [ln.as_data() for ln in self.lines],
+            "rules": list(self.rules),
+            "rule_ids": list(self.rule_ids),
+            "meihua": None if self.meihua is None else self.meihua.as_data(),
+            "meihua_note": self.meihua_note,
+            "dili": self.dili.as_data(),
+            "conditional_rule_ids": list(self.conditional_rule_ids),
+        }
+
+
+def _build(ben: Hexagram, bian: Hexagram, kin_variant: str) -> Change:
+    moving = tuple(i + 1 for i in range(6) if ben.lines[i] != bian.lines[i])
+    ref = ben.palace_element if kin_variant == "ben-palace" else bian.palace_element
+    lines = []
+    for n in moving:
+        a, b = ben.najia[n - 1], bian.najia[n - 1]
+        mark = "交" if ben.lines[n - 1] == "0" else "重"
+        lines.append(ChangedLine(
+            line=n, mark=mark, ben_najia=a, bian_najia=b, ben_liuqin=ben.liuqin[n - 1],
+            bian_liuqin=kin(ref, b.branch.element), stage=stage(a.branch.element, b.branch),
+            rule_ids=("yi-jiao-yao" if mark == "交" else "yi-zhong-yao",)
+            + line_rule_ids(a.branch, b.branch),
+        ))
+    mh, note = meihua_reading(ben.lines, bian.lines, moving)
+    return Change(
+        ben=ben, bian=bian, moving=moving, lines=tuple(lines),
+        rule_ids=_change_rule_ids(ben, bian) if moving else (),
+        meihua=mh, meihua_note=note, dili=change_dili(ben, moving), kin_variant=kin_variant,
+    )
+
+
+@lru_cache(maxsize=None)
+def _change(from_number: int, to_number: int, kin_variant: str) -> Change:
+    return _build(hexagram(from_number), hexagram(to_number), kin_variant)
+
+
+def change(from_number: int, to_number: int, *, kin_variant: str = "ben-palace") -> Change:
+    """The change 本卦 ``from_number`` → 變卦 ``to_number`` (King Wen numbers, 1..64)."""
+    if kin_variant not in KIN_VARIANTS:
+        raise ValueError(f"kin_variant is one of {KIN_VARIANTS}, not {kin_variant!r}")
+    hexagram(from_number), hexagram(to_number)  # validate
+    return _change(from_number, to_number, kin_variant)
+
+
+@lru_cache(maxsize=None)
+def all_changes(*, kin_variant: str = "ben-palace") -> tuple[Change, ...]:
+    """All 4,096 changes, ordered by 本卦 number, then 變卦 number."""
+    return tuple(change(a.number, b.number, kin_variant=kin_variant)
+                 for a in HEXAGRAMS for b in HEXAGRAMS)
+
+
+def change_from_moving(ben_number: int, moving: tuple[int, ...] | list[int], *,
+                       kin_variant: str = "ben-palace") -> Change:
+    """The change of hexagram ``ben_number`` when the given lines move."""
+    bits = list(hexagram(ben_number).lines)
+    for n in moving:
+        if not 1 <= n <= 6:
+            raise ValueError(f"a line is 1..6, not {n!r}")
+        bits[n - 1] = "0" if bits[n - 1] == "1" else "1"
+    return change(ben_number, Hexagram.from_lines("".join(bits)).number, kin_variant=kin_variant)
+
+
+def trigram_after(t: Trigram, moving: tuple[int, ...] | list[int]) -> Trigram:
+    """What ``t`` becomes when its lines ``moving`` (1..3, bottom first) move (000 p09)."""
+    bits = list(t.lines)
+    for n in moving:
+        bits[n - 1] = "0" if bits[n - 1] == "1" else "1"
+    return TRIGRAMS_BY_LINES["".join(bits)]
+
+
+_LINE_RULE_ORDER = tuple(r for r, d in RULES_BY_ID.items() if d.family == "yi-line")

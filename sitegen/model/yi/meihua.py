@@ -1,0 +1,122 @@
+"""梅花易數 體用 (seed 004): which trigram is 體, which 用, and how they stand.
+
+Rules (facts, not text):
+- When the moving lines all lie in one trigram, that trigram is 用 and the other 體 (《梅花易數》
+  卷一 體用總訣: 動者為用，靜者為體 — the 起卦 of 卷一 always moves one line, 總數除六取餘).
+- The relation is read by trigram element (乾兌金, 離火, 震巽木, 坎水, 艮坤土) from the 用 side:
+  用生體, 體生用, 用剋體, 體剋用, 比和 (seed 004 p01: 用克體不宜，體克用則吉。用生體有進益之喜，
+  體生用有耗失之患。體用比和，謀為吉利).
+- 「更詳觀互卦、變卦」 (004 p01): the 變 is the 用 trigram after the change; the 互 is read from the
+  **變卦** (lines 2-3-4 and 3-4-5 of the hexagram after the move). That is how seed 004 p22–p23 read
+  乾上坤下: the second line moving gives 互見巽、離 (the 互 of 天水訟), the fourth gives 互吉
+  (坤·艮 of 風地觀, both 比和 with the 坤 體). The 互 of the 本卦, as 《梅花易數》 卷一 互卦 takes it
+  (乾坤無互，互其變卦 aside), is kept as ``ben_hu``.
+- Lines moving in both trigrams, or none: 體用 is not defined; see ``NOTE_STILL`` / ``NOTE_BOTH``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sitegen.model.ganzhi import Element
+from sitegen.model.yi.rules import MEIHUA_RELATION_ID, MEIHUA_TOPIC_IDS
+from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
+
+RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
+
+NOTE_STILL = (
+    "동효가 없는 靜卦라 體用을 나눌 수 없다. 梅花易數의 起卦는 언제나 한 효를 동하게 하므로"
+    "(총수를 六으로 나눈 나머지가 動爻: 《梅花易數》 卷一) 靜卦는 梅花 體用의 대상이 아니다. "
+    "本卦의 卦意로만 판단한다(004 p01 「無生克，止斷本卦」에 준함)."
+)
+NOTE_BOTH = (
+    "동효가 內卦와 外卦 양쪽에 있어 어느 卦가 用인지 정할 수 없다. 梅花易數의 起卦는 한 효만 "
+    "동하므로 이런 변화에는 體用을 세우지 않고, 六爻法(納甲·六親·動變)으로 읽는다."
+)
+
+
+def relation(yong: Element, ti: Element) -> str:
+    """How ``yong`` stands to ``ti``: 用生體, 體生用, 用剋體, 體剋用 or 比和."""
+    if yong == ti:
+        return "比和"
+    if yong.generates(ti):
+        return "用生體"
+    if ti.generates(yong):
+        return "體生用"
+    if yong.overcomes(ti):
+        return "用剋體"
+    return "體剋用"
+
+
+@dataclass(frozen=True)
+class TrigramRelation:
+    """A trigram (a 互 or the 變) read against the 體 as if it were on the 用 side."""
+
+    trigram: Trigram
+    relation: str
+
+    def as_data(self) -> dict[str, str]:
+        return {"trigram": self.trigram.name, "relation": self.relation}
+
+
+@dataclass(frozen=True)
+class MeihuaReading:
+    ti: Trigram
+    yong: Trigram
+    relation: str                                        # 用 to 體
+    ti_position: str                                     # "inner" (下卦) or "outer" (上卦)
+    bian: TrigramRelation                                # the 用 trigram after the change
+    hu: tuple[TrigramRelation, TrigramRelation]          # 互 of the 變卦 (lower, upper): seed 004 p22
+    ben_hu: tuple[TrigramRelation, TrigramRelation]      # 互 of the 本卦 (lower, upper): 梅花 卷一
+
+    @property
+    def relation_id(self) -> str:
+        return MEIHUA_RELATION_ID[self.relation]
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The relation's rule id, then the seventeen topic ids (each holds whenever 體用 does)."""
+        return (self.relation_id,) + MEIHUA_TOPIC_IDS
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "ti": self.ti.name,
+            "yong": self.yong.name,
+            "relation": self.relation,
+            "ti_position": self.ti_position,
+            "bian": self.bian.as_data(),
+            "hu": [r.as_data() for r in self.hu],
+            "ben_hu": [r.as_data() for r in self.ben_hu],
+            "rule_ids": list(self.rule_ids),
+        }
+
+
+def _hu_pair(bits: str, ti: Trigram) -> tuple[TrigramRelation, TrigramRelation]:
+    lo, up = TRIGRAMS_BY_LINES[bits[1:4]], TRIGRAMS_BY_LINES[bits[2:5]]
+    return (TrigramRelation(lo, relation(lo.element, ti.element)),
+            TrigramRelation(up, relation(up.element, ti.element)))
+
+
+def meihua_reading(ben_lines: str, bian_lines: str,
+                   moving: tuple[int, ...]) -> tuple[MeihuaReading | None, str | None]:
+    """The 體用 reading of a change, or (None, the Korean note saying what is done instead)."""
+    if not moving:
+        return None, NOTE_STILL
+    if all(n <= 3 for n in moving):
+        yong_pos = "inner"
+    elif all(n >= 4 for n in moving):
+        yong_pos = "outer"
+    else:
+        return None, NOTE_BOTH
+    lo, up = TRIGRAMS_BY_LINES[ben_lines[:3]], TRIGRAMS_BY_LINES[ben_lines[3:]]
+    if yong_pos == "inner":
+        yong, ti, changed = lo, up, TRIGRAMS_BY_LINES[bian_lines[:3]]
+    else:
+        yong, ti, changed = up, lo, TRIGRAMS_BY_LINES[bian_lines[3:]]
+    return MeihuaReading(
+        ti=ti, yong=yong, relation=relation(yong.element, ti.element),
+        ti_position="outer" if yong_pos == "inner" else "inner",
+        bian=TrigramRelation(changed, relation(changed.element, ti.element)),
+        hu=_hu_pair(bian_lines, ti), ben_hu=_hu_pair(ben_lines, ti),
+    ), None

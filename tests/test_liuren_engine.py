@@ -1,0 +1,210 @@
+"""The 大六壬 engine over its whole domain: all 720 lessons, exhaustively."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import sitegen.model.liuren.engine as engine_module
+from sitegen.model.ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Stem, yima
+from sitegen.model.liuren import (
+    RULES_BY_ID, SHEHAI_VARIANTS, Lesson, all_lessons, lesson, plate_of, plates_for, seat_of,
+)
+from sitegen.model.liuren.tables import FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
+
+ALL = all_lessons()
+METHODS = {"賊剋", "比用", "涉害", "遙剋", "昴星", "別責", "八專", "伏吟", "返吟"}
+
+
+def tr(les: Lesson) -> str:
+    return "".join(b.zh for b in les.transmissions)
+
+
+def test_720_lessons_in_day_then_plate_order():
+    assert len(ALL) == 720
+    assert [(les.day, les.plate) for les in ALL] == [(d, n) for d in SIXTY for n in range(1, 13)]
+    assert lesson(GanZhi.from_zh("丙寅"), 3) == ALL[2 * 12 + 2]
+
+
+def test_plate_numbering_and_the_two_special_plates():
+    for les in ALL:
+        for e in Branch:
+            assert les.heaven[e] == Branch((e - (les.plate - 1)) % 12)
+            assert les.seat(les.heaven[e]) == e
+        assert les.gan_shang == LODGING[les.day.stem].shift(-(les.plate - 1))
+        if les.plate == 1:  # 伏吟: heaven == earth
+            assert all(les.heaven[e] == e for e in Branch)
+        if les.plate == 7:  # 返吟: every heaven branch is the 沖 of its earth
+            assert all(les.heaven[e] == e.opposite for e in Branch)
+
+
+@given(st.sampled_from(list(Branch)), st.sampled_from(list(Branch)))
+def test_month_general_over_hour_gives_the_plate(month_general, hour):
+    n = plate_of(month_general, hour)
+    assert n == (hour - month_general) % 12 + 1
+    assert (month_general, hour) in plates_for(n)
+    assert seat_of(n, month_general) == hour  # 月將 stands over 占時
+
+
+def test_four_lessons_follow_from_the_plate():
+    for les in ALL:
+        h = les.heaven
+        k1, k2, k3, k4 = les.lessons
+        assert (k1.upper, k1.lower, k1.seat) == (h[LODGING[les.day.stem]], les.day.stem, LODGING[les.day.stem])
+        assert (k2.upper, k2.lower) == (h[k1.upper], k1.upper)
+        assert (k3.upper, k3.lower) == (h[les.day.branch], les.day.branch)
+        assert (k4.upper, k4.lower) == (h[k3.upper], k3.upper)
+        for k in les.lessons:
+            ke = k.upper.element.overcomes(k.lower.element)
+            zei = k.lower.element.overcomes(k.upper.element)
+            assert k.ke_down == ke and k.zei_up == zei
+            if k.duplicate_of is not None:
+                other = les.lessons[k.duplicate_of - 1]
+                assert (other.upper, other.seat) == (k.upper, k.seat) and other.duplicate_of is None
+
+
+def test_every_chain_is_consistent_with_its_method():
+    for les in ALL:
+        h, (a, b, c) = les.heaven, les.transmissions
+        gs, zs = les.gan_shang, les.zhi_shang
+        assert les.method in METHODS and les.method_id in RULES_BY_ID and les.ke_id in RULES_BY_ID
+        if les.method in {"賊剋", "比用", "涉害", "遙剋"}:
+            assert (b, c) == (h[a], h[b]), les
+        if les.method in {"賊剋", "比用", "涉害"} or les.ke == "無依":
+            kind = {k.relation for k in les.lessons if k.upper == a and k.relation}
+            assert kind, les
+            if any(k.zei_up for k in les.lessons):
+                assert "下賊上" in kind
+        if les.ke == "無依":
+            assert (b, c) == (a.opposite, a)
+        if les.ke == "無親":
+            assert (a, b, c) == (yima(les.day.branch), zs, gs)
+        if les.method == "八專":
+            assert LODGING[les.day.stem] == les.day.branch and b == c == gs
+            assert a == (les.lessons[0].upper.shift(2) if les.day.stem.yang else les.lessons[3].upper.shift(-2))
+        if les.method == "別責":
+            assert b == c == gs
+        if les.ke == "虎視":
+            assert (a, b, c) == (h[Branch.YOU], zs, gs)
+        if les.ke == "冬蛇掩目":
+            assert (a, b, c) == (les.seat(Branch.YOU), gs, zs)
+        if les.method == "伏吟":
+            assert b in {a.punish, les.day.branch, LODGING[les.day.stem]}
+            assert c in {b.punish, b.opposite}
+        if les.method == "遙剋":
+            assert not any(k.relation for k in les.lessons)
+
+
+def test_seed_counts_bazhuan_6_and_10_wuqin_6():
+    kes = [les.ke for les in ALL]
+    assert kes.count("順數三神") == 6  # liuren-gejue#p03 計六課
+    assert kes.count("逆數三神") == 10  # liuren-gejue#p04 計十課
+    assert kes.count("無親") == 6  # liuren-gejue#p16 計六課
+    assert {les.day.zh for les in ALL if les.ke == "無親"} == {"丁丑", "己丑", "辛丑", "丁未", "己未", "辛未"}
+
+
+def test_bazhuan_and_fuyin_never_take_yaoke():
+    for les in ALL:
+        if LODGING[les.day.stem] == les.day.branch or les.plate == 1:
+            assert les.method != "遙剋"
+
+
+def test_every_lesson_has_method_ke_and_valid_rule_ids():
+    for les in ALL:
+        assert les.method and les.ke
+        assert set(les.rule_ids) <= set(RULES_BY_ID)
+        assert set(les.patterns) <= set(RULES_BY_ID)
+        assert {les.method_id, les.ke_id} <= set(les.rule_ids)
+        for c in les.conditional_patterns:
+            assert c.rule in RULES_BY_ID and RULES_BY_ID[c.rule].zh == c.name and c.condition
+            assert c.rule not in les.patterns
+
+
+def test_generals_are_a_permutation_with_the_noble_in_place():
+    for les in ALL:
+        for night, table in ((False, NOBLE_DAY), (True, NOBLE_NIGHT)):
+            g = les.generals_night if night else les.generals_day
+            assert sorted(g) == sorted(GENERALS)
+            noble = table[les.day.stem]
+            assert g[noble] == "貴人"
+            step = 1 if les.seat(noble) in FORWARD_SEATS else -1
+            assert g[noble.shift(step)] == "螣蛇" and g[noble.shift(6)] == "天空"
+            assert les.generals(night)[noble] == "貴人"
+
+
+def test_void_branches_carry_no_dun_stem():
+    for day in SIXTY:
+        assert all(day.dun_stem(b) is None for b in day.xun_void)
+        assert sum(day.dun_stem(b) is not None for b in Branch) == 10
+    for les in ALL:
+        for t in les.transmission_info:
+            assert (t.dun is None) == t.void == (t.branch in les.void)
+            assert t.general_day == les.generals_day[t.branch]
+
+
+def test_markers():
+    for les in ALL[:120]:
+        m = {x.name: x for x in les.markers}
+        assert m["祿"].branch == LU[les.day.stem]
+        assert les.day.dun_stem(m["旬丁"].branch) == Stem.DING
+        assert m["驛馬"].branch == yima(les.day.branch)
+        for x in les.markers:
+            assert les.heaven[x.seat] == x.branch
+    bingyin = lesson(GanZhi.from_zh("丙寅"), 1)
+    assert {x.name: x.branch.zh for x in bingyin.markers} == {"祿": "巳", "德": "巳", "驛馬": "申", "旬丁": "卯", "墓": "戌"}
+
+
+def test_as_data_is_json_ready_and_deterministic():
+    for les in ALL:
+        d = les.as_data()
+        assert json.dumps(d, ensure_ascii=False) == json.dumps(les.as_data(), ensure_ascii=False)
+        assert d["day"] == les.day.zh and d["plate"] == les.plate and "url" not in d
+        assert len(d["lessons"]) == 4 and d["lessons"][0][1] == les.day.stem.zh
+        assert len(d["transmissions"]) == 3 and d["method"] in METHODS
+        assert set(d["generals"]) == {"day", "night"} and len(d["generals"]["day"]) == 12
+        assert all(set(t) == {"rule", "text"} for t in d["trace"])
+    d = lesson(GanZhi.from_zh("丙寅"), 2).as_data()
+    assert d["lessons"] == [["辰", "丙"], ["卯", "辰"], ["丑", "寅"], ["子", "丑"]]
+    assert d["transmissions"] == ["子", "亥", "戌"] and d["method"] == "比用" and d["ke"] == "知一"
+
+
+def test_trace_steps_are_checkable_sentences():
+    for les in ALL:
+        assert les.trace[0].text.startswith(f"제{les.plate}국")
+        assert [s.text[:3] for s in les.trace[1:5]] == ["제1과", "제2과", "제3과", "제4과"]
+        for s in les.trace:
+            assert s.text and (s.rule is None or s.rule in RULES_BY_ID)
+        if les.method == "涉害":
+            depth = [s for s in les.trace if s.rule == "liuren-she-hai" and "重" in s.text and "本家" in s.text]
+            assert len(depth) >= 2  # one sentence per candidate, places listed
+    dingmao = lesson(GanZhi.from_zh("丁卯"), 3)  # 《六壬大全》 卷七's worked 丁卯 example
+    texts = " ".join(s.text for s in dingmao.trace)
+    assert "辰·戊(巳에 寄宮)·未·己(未에 寄宮)·戌 — 5重" in texts and "乙(辰에 寄宮) — 1重" in texts
+    assert tr(dingmao) == "亥酉未"
+
+
+def test_shehai_variants_differ_only_on_shehai_lessons():
+    assert SHEHAI_VARIANTS == ("depth", "mengzhongji")
+    other = all_lessons(shehai="mengzhongji")
+    changed = [(a, b) for a, b in zip(ALL, other) if a.transmissions != b.transmissions]
+    assert changed
+    for a, b in changed:
+        assert "liuren-she-hai" in a.rule_ids and b.shehai == "mengzhongji"
+    with pytest.raises(ValueError):
+        lesson(GanZhi.from_zh("甲子"), 2, shehai="nonsense")
+    with pytest.raises(ValueError):
+        lesson(GanZhi.from_zh("甲子"), 13)
+
+
+def test_all_720_are_computed_well_under_half_a_second():
+    engine_module._lesson.cache_clear()
+    engine_module.all_lessons.cache_clear()
+    start = time.perf_counter()
+    fresh = engine_module.all_lessons()
+    elapsed = time.perf_counter() - start
+    assert len(fresh) == 720
+    assert elapsed < 0.5, f"all 720 lessons took {elapsed:.3f} s"

@@ -1,0 +1,86 @@
+"""The rule catalog: permanent ids, families, Korean tests, citations; every rule is live."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from sitegen.model.yi import FAMILIES, HEXAGRAMS, RULES, RULES_BY_ID, all_changes
+
+REPO = Path(__file__).resolve().parent.parent
+_PREFIX = {"yi-line": "yi-", "yi-change": "yi-", "yi-hexagram": "yi-",
+           "meihua-relation": "meihua-", "meihua-topic": "meihua-topic-", "dili": "dili-"}
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _paragraph_ids(slug: str) -> set[str]:
+    text = (REPO / "content" / "texts" / f"{slug}.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^\{#(p\d+)\}$", text, flags=re.M))
+
+
+def test_ids_are_unique_lowercase_ascii_with_the_family_prefix():
+    assert len(RULES_BY_ID) == len(RULES)
+    for r in RULES:
+        assert re.fullmatch(r"[a-z]+(-[a-z]+)+", r.id), r.id
+        assert r.id.startswith(_PREFIX[r.family]), r.id
+        assert r.family in FAMILIES
+        assert r.applies_to in {"hexagram", "change"}
+    assert len({r.zh for r in RULES}) == len(RULES)
+
+
+def test_names_that_repeat_are_disambiguated():
+    assert RULES_BY_ID["yi-yao-fu-yin"].family == "yi-line"
+    assert RULES_BY_ID["yi-nei-gua-fu-yin"].family == "yi-change"
+    assert {"yi-nei-gua-fan-yin-houtian", "yi-nei-gua-fan-yin-chong",
+            "yi-wai-gua-fan-yin-houtian", "yi-wai-gua-fan-yin-chong"} <= set(RULES_BY_ID)
+    assert RULES_BY_ID["yi-hua-jin-shen"].zh == "化進神"
+    assert RULES_BY_ID["yi-liu-chong-bian-liu-he"].zh == "六沖變六合"
+
+
+def test_tests_and_conditions_are_korean():
+    for r in RULES:
+        assert _HANGUL.search(r.test), r.id
+        assert _HANGUL.search(r.ko), r.id
+        if r.conditional is not None:
+            assert _HANGUL.search(r.conditional), r.id
+
+
+def test_citations_name_existing_paragraphs():
+    paras = {s: _paragraph_ids(s) for s in ("huangjince", "meihua-tiyong")}
+    for r in RULES:
+        for c in r.cite:
+            slug, p = c.split("#")
+            assert p in paras[slug], (r.id, c)
+
+
+def test_the_seventeen_meihua_topics_and_five_relations():
+    topics = [r for r in RULES if r.family == "meihua-topic"]
+    assert len(topics) == 17
+    assert {r.zh[:-1] for r in topics} == set(
+        "人事 家宅 屋舍 婚姻 生產 飲食 求謀 求名 求財 交易 出行 行人 謁見 失物 疾病 官訟 墳墓".split())
+    rel = [r for r in RULES if r.family == "meihua-relation" and r.conditional is None]
+    assert {r.zh for r in rel} == {"用生體", "體生用", "用剋體", "體剋用", "體用比和"}
+
+
+def test_every_unconditional_rule_holds_somewhere_and_no_conditional_one_does():
+    held = Counter()
+    for h in HEXAGRAMS:
+        held.update(h.all_rule_ids)
+    for c in all_changes():
+        held.update(c.all_rule_ids)
+    for r in RULES:
+        if r.conditional is None:
+            assert held[r.id] > 0, r.id
+        else:
+            assert held[r.id] == 0, r.id
+    # applies_to says where a rule is computed: hexagram rules on hexagrams, change ones on changes.
+    for h in HEXAGRAMS:
+        assert all(RULES_BY_ID[r].applies_to == "hexagram" for r in h.all_rule_ids)
+    change_only = {r.id for r in RULES if r.applies_to == "change"}
+    assert not change_only & {r for h in HEXAGRAMS for r in h.all_rule_ids}
+
+
+def test_catalog_as_data():
+    d = RULES_BY_ID["yi-hua-kong"].as_data()
+    assert d["conditional"] and d["family"] == "yi-line" and d["applies_to"] == "change"
