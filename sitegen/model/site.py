@@ -1,4 +1,5 @@
-"""The whole site as a model: content, computed corpora and the page registry, all checked."""
+"""The whole site as a model: content, both computed corpora, the rules joined to their entries,
+the backlinks, and the page registry — all checked before anything is rendered."""
 
 from __future__ import annotations
 
@@ -7,27 +8,85 @@ from pathlib import Path
 
 from ..config import Config
 from ..content import Content
+from ..content.terms import Term
 from ..content.texts import Text
 from ..problems import Problems
 from . import addresses as A
+from . import liuren, yi
+from .ganzhi import SIXTY, GanZhi
+from .knowledge import Rule, check_citations, check_term_rules, join_rules
 from .pages import Page, Registry
+from .validation import ValidationReport, validate
+
+# The 課經 of seed 002 covers 丙寅日 plates 1–8, one section each (ju-01 … ju-08).
+KEJING = "kejing-bingyin"
+KEJING_DAY = GanZhi.from_zh("丙寅")
+
+
+def lesson_key(day: GanZhi, plate: int) -> str:
+    return f"lesson:{day.slug}:{plate:02d}"
+
+
+def hexagram_key(n: int) -> str:
+    return f"hexagram:{n:02d}"
+
+
+def change_key(a: int, b: int) -> str:
+    return f"change:{a:02d}:{b:02d}"
 
 
 @dataclass
 class Site:
     root: Path
     config: Config
-    texts: tuple[Text, ...]
+    content: Content
+    texts: dict[str, Text]
+    terms: dict[str, Term]
+    rules: dict[str, Rule] = field(default_factory=dict)
+    lessons: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
+    lesson_variants: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
+    changes: dict[tuple[int, int], yi.Change] = field(default_factory=dict)
+    # paragraph ('slug', 'pid') → rule ids citing it / term ids defined by it
+    cited_by: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    defines: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    kejing_sections: dict[int, str] = field(default_factory=dict)   # plate → section id
+    validation: ValidationReport | None = None
     registry: Registry = field(default_factory=Registry)
 
     def text(self, slug: str) -> Text | None:
-        return next((t for t in self.texts if t.slug == slug), None)
+        return self.texts.get(slug)
+
+    def lesson(self, day: GanZhi, plate: int) -> liuren.Lesson:
+        return self.lessons[(day.index, plate)]
+
+    def change(self, a: int, b: int) -> yi.Change:
+        return self.changes[(a, b)]
 
 
 def build_site(content: Content) -> Site:
     """Compute everything the pages need and register every page; raise on any problem."""
     problems = Problems()
-    site = Site(root=content.root, config=content.config, texts=content.texts)
+    cfg = content.config
+    site = Site(root=content.root, config=cfg, content=content,
+                texts={t.slug: t for t in content.texts}, terms={t.id: t for t in content.terms})
+    site.rules = join_rules(content.rules, problems)
+    check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems)
+    check_term_rules(content.terms, site.rules, site.texts, problems)
+
+    for l in liuren.all_lessons(shehai=cfg.liuren_shehai):
+        site.lessons[(l.day.index, l.plate)] = l
+    other = next(v for v in liuren.SHEHAI_VARIANTS if v != cfg.liuren_shehai)
+    for key, l in site.lessons.items():
+        if any(s.rule in _SHEHAI_RULES for s in l.trace):
+            v = liuren.lesson(l.day, l.plate, shehai=other)
+            if v.transmissions != l.transmissions or v.ke != l.ke:
+                site.lesson_variants[key] = v
+    for c in yi.all_changes(kin_variant=cfg.yi_kin_variant):
+        site.changes[(c.ben.number, c.bian.number)] = c
+
+    _backlinks(site)
+    _kejing(site, problems)
+    site.validation = validate(site, problems)
     _register_pages(site)
     for a, b in site.registry.clashes:
         problems.add(b.address.file, None,
@@ -37,12 +96,150 @@ def build_site(content: Content) -> Site:
     return site
 
 
+_SHEHAI_RULES = {"liuren-she-hai", "liuren-jian-ji", "liuren-cha-wei", "liuren-zhui-xia"}
+
+
+def _backlinks(site: Site) -> None:
+    """Which charts each rule holds for, and which rules and terms cite each paragraph."""
+    rules = site.rules
+    for (di, plate), l in site.lessons.items():
+        key = lesson_key(SIXTY[di], plate)
+        for rid in l.rule_ids:
+            if rid in rules:
+                rules[rid].holds.append(key)
+        for cp in l.conditional_patterns:
+            if cp.rule in rules:
+                rules[cp.rule].conditional.append((key, cp.condition))
+        first = l.transmissions[0]
+        for night, label in ((False, "晝占"), (True, "夜占")):
+            rid = GENERAL_IDS.get(l.general_of(first, night))
+            if rid in rules:
+                rules[rid].conditional.append((key, f"{label}: 初傳 {first.zh}에 乘함"))
+    for h in yi.HEXAGRAMS:
+        key = hexagram_key(h.number)
+        for rid in h.all_rule_ids:
+            if rid in rules:
+                rules[rid].holds.append(key)
+    for (a, b), c in site.changes.items():
+        key = change_key(a, b)
+        for rid in c.all_rule_ids:
+            r = rules.get(rid)
+            if r is not None and r.predicate.applies_to == "change":
+                r.holds.append(key)
+    for r in rules.values():
+        for c in r.entry.cites:
+            site.cited_by.setdefault((c.text, c.paragraph), [])
+            if r.id not in site.cited_by[(c.text, c.paragraph)]:
+                site.cited_by[(c.text, c.paragraph)].append(r.id)
+        for _, c in r.entry.readings:
+            lst = site.cited_by.setdefault((c.text, c.paragraph), [])
+            if r.id not in lst:
+                lst.append(r.id)
+    for t in site.terms.values():
+        for c in t.defined_in:
+            lst = site.defines.setdefault((c.text, c.paragraph), [])
+            if t.id not in lst:
+                lst.append(t.id)
+
+
+GENERAL_IDS = {r.zh: r.id for r in liuren.RULES if r.family == "liuren-general"}
+GENERAL_IDS.setdefault("玄武", GENERAL_IDS.get("元武", "liuren-general-xuan-wu"))
+
+
+def _kejing(site: Site, problems: Problems) -> None:
+    """Seed 002's eight lessons: section ju-0n is 丙寅日 plate n."""
+    t = site.texts.get(KEJING)
+    if t is None:
+        return
+    for s in t.sections:
+        if s.id.startswith("ju-") and s.id[3:].isdigit():
+            site.kejing_sections[int(s.id[3:])] = s.id
+
+
 def _register_pages(site: Site) -> None:
     reg = site.registry
-    reg.add(Page("home", "home", A.HOME, site.config.title_ko))
-    reg.add(Page("texts", "texts", A.TEXTS, "원전 목록", parent="home"))
-    for t in site.texts:
+    all_texts = frozenset(f"text:{s}" for s in site.texts)
+    overview = all_texts | {"rules", "terms"}
+    reg.add(Page("home", "home", A.HOME, site.config.title_ko, deps=overview))
+    reg.add(Page("texts", "texts", A.TEXTS, "원전 목록", deps=all_texts, parent="home"))
+    for t in site.texts.values():
+        deps = {f"text:{t.slug}", "rules", "terms"}
         reg.add(Page(f"text:{t.slug}", "text", A.text(t.slug), t.title_zh, ref=t.slug,
-                     deps=frozenset({f"text:{t.slug}"}), parent="texts"))
-    reg.add(Page("about", "about", A.ABOUT, "이 사이트에 대하여", parent="home"))
+                     deps=frozenset(deps), parent="texts"))
+
+    # 大六壬
+    reg.add(Page("liuren", "liuren_index", A.LIUREN, "대육임 720과", deps=frozenset({"rules"}),
+                 parent="home"))
+    kejing = frozenset({f"text:{KEJING}"})
+    for day in SIXTY:
+        dkey = f"liuren-day:{day.slug}"
+        reg.add(Page(dkey, "liuren_day", A.liuren_day(day), f"{day.zh}日 12局", ref=day,
+                     deps=frozenset({"rules"}), parent="liuren"))
+        for plate in range(1, 13):
+            l = site.lesson(day, plate)
+            deps = {"rules"} | (kejing if day == KEJING_DAY and plate in site.kejing_sections else set())
+            title = f"{day.zh}日 第{_NUM[plate]}局 (干上{l.gan_shang.zh})"
+            addr = A.lesson(day, plate)
+            reg.add(Page(lesson_key(day, plate), "lesson", addr, title, ref=(day.index, plate),
+                         deps=frozenset(deps), parent=dkey))
+            reg.add(Page(f"lesson-json:{day.slug}:{plate:02d}", "lesson_json", addr.twin(), title,
+                         ref=(day.index, plate), in_sitemap=False))
+    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json", in_sitemap=False))
+
+    # 64 卦 and 4,096 變
+    reg.add(Page("yi", "yi_index", A.YI, "64괘와 4,096 변괘", deps=frozenset({"rules"}), parent="home"))
+    reg.add(Page("yi-matrix", "yi_matrix", A.YI_MATRIX, "64 × 64 변괘표", deps=frozenset({"rules"}),
+                 parent="yi"))
+    for h in yi.HEXAGRAMS:
+        hkey = hexagram_key(h.number)
+        addr = A.hexagram(h.number)
+        reg.add(Page(hkey, "hexagram", addr, f"{h.number:02d} {h.name}", ref=h.number,
+                     deps=frozenset({"rules"}), parent="yi"))
+        reg.add(Page(f"hexagram-json:{h.number:02d}", "hexagram_json", addr.twin(), h.name,
+                     ref=h.number, in_sitemap=False))
+    for h in yi.HEXAGRAMS:
+        for g in yi.HEXAGRAMS:
+            a, b = h.number, g.number
+            addr = A.change(a, b)
+            title = f"{h.name} → {g.name}" if a != b else f"{h.name} (靜卦)"
+            reg.add(Page(change_key(a, b), "change", addr, title, ref=(a, b),
+                         deps=frozenset({"rules"}), parent=hexagram_key(a)))
+            reg.add(Page(f"change-json:{a:02d}:{b:02d}", "change_json", addr.twin(), title,
+                         ref=(a, b), in_sitemap=False))
+    reg.add(Page("data:hexagrams", "hexagram_data", A.HEXAGRAM_DATA, "data/yi/hexagrams.json",
+                 in_sitemap=False))
+    reg.add(Page("data:changes", "change_data", A.CHANGE_DATA, "data/yi/changes.json",
+                 in_sitemap=False))
+
+    # Rules and terms
+    reg.add(Page("rules", "rules_index", A.RULES, "규칙", deps=frozenset({"rules"}), parent="home"))
+    for r in site.rules.values():
+        deps = {"rules"} | {f"text:{c.text}" for c in r.entry.cites} | \
+               {f"text:{c.text}" for _, c in r.entry.readings}
+        reg.add(Page(f"rule:{r.id}", "rule", A.rule(r.id), f"{r.zh} {r.ko}", ref=r.id,
+                     deps=frozenset(deps), parent="rules"))
+    reg.add(Page("terms", "terms_index", A.TERMS, "용어", deps=frozenset({"terms"}), parent="home"))
+    for t in site.terms.values():
+        deps = {"terms", "rules"} | {f"text:{c.text}" for c in t.defined_in}
+        reg.add(Page(f"term:{t.id}", "term", A.term(t.id), f"{t.zh} {t.ko}", ref=t.id,
+                     deps=frozenset(deps), parent="terms"))
+
+    reg.add(Page("about", "about", A.ABOUT, "이 사이트에 대하여", deps=all_texts, parent="home"))
+    reg.add(Page("validation", "validation", A.VALIDATION, "검증: 원전의 예와 엔진의 결과",
+                 deps=all_texts | {"validation", "rules"}, parent="about"))
     reg.add(Page("404", "not_found", A.NOT_FOUND, "페이지를 찾을 수 없습니다", in_sitemap=False))
+    searchable = all_texts | {"rules", "terms"}
+    reg.add(Page("search", "search", A.SEARCH, "검색", parent="home"))
+    reg.add(Page("search-index", "search_index", A.Address("search/index.js"), "검색 색인",
+                 deps=searchable, in_sitemap=False))
+    listed = all_texts | {"redirects"}
+    reg.add(Page("sitemap", "sitemap", A.SITEMAP, "sitemap.xml", deps=listed, in_sitemap=False))
+    reg.add(Page("addresses", "addresses", A.ADDRESS_LIST, "주소 목록", deps=listed,
+                 in_sitemap=False))
+    for r in site.content.redirects:
+        reg.add(Page(f"redirect:{r.source}", "redirect", A.Address(r.source), "옮겨진 페이지",
+                     ref=r.target, deps=frozenset({"redirects"}), in_sitemap=False))
+
+
+_NUM = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九",
+        10: "十", 11: "十一", 12: "十二"}

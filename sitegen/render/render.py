@@ -12,7 +12,13 @@ from ..model.pages import Page
 from ..model.site import Site
 from ..problems import Problem
 from .env import make_env
-from .views import VIEWS, Context
+from . import views, views_liuren, views_rules, views_site, views_texts, views_yi
+from .views import Context
+
+VIEWS = {**views.VIEWS, **views_texts.VIEWS, **views_liuren.VIEWS, **views_yi.VIEWS,
+         **views_rules.VIEWS, **views_site.VIEWS}
+DATA = {**views_liuren.DATA, **views_yi.DATA}
+RAW = views_site.RAW
 
 TEMPLATES = "templates"
 ASSETS = "assets"
@@ -24,11 +30,11 @@ def dump_json(data: Any) -> bytes:
 
 
 class Renderer:
-    def __init__(self, site: Site, data_views: dict[str, Callable[[Site, Page], Any]] | None = None):
+    def __init__(self, site: Site):
         self.site = site
         self.templates = site.root / TEMPLATES
         self.env = make_env(self.templates)
-        self.data_views = data_views or {}
+        self.data_views: dict[str, Callable[[Site, Page], Any]] = DATA
 
     def check_templates(self) -> list[Problem]:
         """Compile every template now, so a syntax error is reported before anything renders."""
@@ -43,6 +49,8 @@ class Renderer:
         return problems
 
     def render(self, page: Page) -> bytes:
+        if page.kind in RAW:
+            return RAW[page.kind](self.site, page)
         if page.kind in self.data_views:
             return dump_json(self.data_views[page.kind](self.site, page))
         variables = VIEWS[page.kind](Context(self.site, page))

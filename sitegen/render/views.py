@@ -158,7 +158,7 @@ def _text_cards(ctx: Context) -> tuple[TextCard, ...]:
     return tuple(
         TextCard(t.title_zh, t.title_ko, t.summary, ctx.href(A.text(t.slug)), len(t.paragraphs),
                  len(t.sections))
-        for t in ctx.site.texts
+        for t in ctx.site.texts.values()
     )
 
 
@@ -178,78 +178,9 @@ def not_found(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx)}
 
 
-@dataclass(frozen=True)
-class ParagraphView:
-    id: str
-    zh: str
-    ko: str
-    notes: tuple[str, ...]
-    permalink: str       # '#p01'
-    cite_url: str        # the canonical URL with the anchor
-
-
-@dataclass(frozen=True)
-class SectionView:
-    id: str | None
-    zh: str
-    ko: str
-    paragraphs: tuple[ParagraphView, ...]
-
-
-@dataclass(frozen=True)
-class SelfDescriptionView:
-    quote: str
-    ko: str
-    href: str
-    paragraph: str
-
-
-@dataclass(frozen=True)
-class TextView:
-    slug: str
-    title_zh: str
-    title_ko: str
-    summary: str
-    author_zh: str | None
-    author_ko: str | None
-    seed: str | None
-    self_description: tuple[SelfDescriptionView, ...]
-    toc: tuple[Link, ...]
-    sections: tuple[SectionView, ...]
-    paragraph_count: int
-
-
-def text(ctx: Context) -> dict[str, Any]:
-    t = ctx.site.text(ctx.page.ref)
-    assert t is not None
-
-    def para(p) -> ParagraphView:
-        return ParagraphView(p.id, p.zh, p.ko, p.notes, f"#{p.id}", ctx.canonical(anchor=p.id))
-
-    sections: list[SectionView] = []
-    loose = [p for p in t.paragraphs if p.section is None]
-    if loose:
-        sections.append(SectionView(None, "", "", tuple(para(p) for p in loose)))
-    for s in t.sections:
-        sections.append(SectionView(s.id, s.zh, s.ko,
-                                    tuple(para(t.paragraph(pid)) for pid in s.paragraph_ids)))
-    view = TextView(
-        slug=t.slug, title_zh=t.title_zh, title_ko=t.title_ko, summary=t.summary,
-        author_zh=t.author_zh, author_ko=t.author_ko, seed=t.seed,
-        self_description=tuple(SelfDescriptionView(d.quote, d.ko, f"#{d.paragraph}", d.paragraph)
-                               for d in t.self_description),
-        toc=tuple(Link(f"{s.zh} · {s.ko}", f"#{s.id}") for s in t.sections),
-        sections=tuple(sections), paragraph_count=len(t.paragraphs),
-    )
-    lay = layout(ctx, author=t.author_zh, date=t.published.isoformat(), language="zh-Hant",
-                 description=t.summary)
-    return {"layout": lay, "text": view}
-
-
 VIEWS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "home": home,
     "texts": texts,
-    "text": text,
     "about": about,
     "not_found": not_found,
 }

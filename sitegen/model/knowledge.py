@@ -1,0 +1,139 @@
+"""The knowledge base: rule predicates (code) joined to rule entries (content) by id, every
+citation resolved to its paragraph, and the backlinks from paragraphs to rules and charts.
+
+The build fails, naming file and line, when a rule applied by an engine has no entry, an entry
+has no predicate, the two disagree on the name or on what the rule applies to, or a citation
+points to a text, paragraph or phrase that does not exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..content.rules import Cite, RuleEntry
+from ..content.terms import Term
+from ..content.texts import Text
+from ..content.validation import Example
+from ..problems import Problems
+from . import liuren, yi
+
+# Where the entries of each engine family live (used only in messages and hints).
+FAMILY_FILES = {
+    "liuren-method": "liuren-methods", "liuren-ke": "liuren-ke", "liuren-pattern": "liuren-patterns",
+    "liuren-general": "liuren-generals", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
+    "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
+}
+
+FAMILY_NAMES = {
+    "liuren-method": ("九宗門", "구종문: 초전을 정하는 아홉 방법"),
+    "liuren-ke": ("課名", "과명: 방법 안에서의 구체적인 과 이름"),
+    "liuren-pattern": ("課體", "과체"),
+    "liuren-general": ("十二天將", "십이천장"),
+    "yi-hexagram": ("卦", "괘 전체의 성질"),
+    "yi-line": ("動爻", "동효의 변화 규칙"),
+    "yi-change": ("變卦", "본괘에서 변괘로의 전체 변화"),
+    "meihua-relation": ("體用", "매화역수 체용 관계"),
+    "meihua-topic": ("占事", "매화역수 점사별 판단"),
+    "dili": ("地理", "황금책 지리장"),
+}
+
+
+def engine_rules() -> dict[str, Any]:
+    """Every predicate of both engines by id (each has id, zh, family, applies_to, test,
+    conditional)."""
+    rules: dict[str, Any] = {}
+    for r in (*liuren.RULES, *yi.RULES):
+        rules[r.id] = r
+    return rules
+
+
+@dataclass
+class Rule:
+    """A rule as the site presents it: the engine's predicate and the content's entry."""
+
+    id: str
+    entry: RuleEntry
+    predicate: Any
+    holds: list[str] = field(default_factory=list)          # page keys of charts where it holds
+    conditional: list[tuple[str, str]] = field(default_factory=list)   # (page key, condition)
+
+    @property
+    def family(self) -> str:
+        return self.predicate.family
+
+    @property
+    def zh(self) -> str:
+        return self.entry.zh
+
+    @property
+    def ko(self) -> str:
+        return self.entry.ko
+
+
+def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Rule]:
+    predicates = engine_rules()
+    by_id = {e.id: e for e in entries}
+    rules: dict[str, Rule] = {}
+    for rid, p in predicates.items():
+        e = by_id.get(rid)
+        if e is None:
+            stem = FAMILY_FILES.get(p.family, p.family)
+            problems.add(f"content/rules/{stem}.yaml", None,
+                         f"the engine applies rule {rid} ({p.zh}) but no entry describes it",
+                         f"add an entry with 'id: {rid}' (names, definition, citations)")
+            continue
+        if e.zh != p.zh:
+            problems.add(e.file, e.line, f"rule {rid} is named {e.zh!r} here but {p.zh!r} by the engine",
+                         "use the engine's Chinese name")
+        if e.applies_to != p.applies_to:
+            problems.add(e.file, e.line, f"rule {rid} says it applies to {e.applies_to}, but the "
+                         f"engine applies it to {p.applies_to}", f"write 'applies_to: {p.applies_to}'")
+        rules[rid] = Rule(rid, e, p)
+    for e in entries:
+        if e.id not in predicates:
+            problems.add(e.file, e.line, f"the entry {e.id} has no predicate in the engines",
+                         "check the id against the engines' rule catalogs "
+                         "(sitegen/model/liuren/rules.py, sitegen/model/yi/rules.py)")
+    return rules
+
+
+def check_cite(c: Cite, texts: dict[str, Text], problems: Problems, what: str) -> None:
+    t = texts.get(c.text)
+    if t is None:
+        problems.add(c.file, c.line, f"{what} cites {c.ref}, but there is no text {c.text!r}",
+                     "known texts: " + ", ".join(sorted(texts)))
+        return
+    p = t.paragraph(c.paragraph)
+    if p is None:
+        problems.add(c.file, c.line, f"{what} cites {c.ref}, but {c.text} has no paragraph "
+                     f"{c.paragraph!r}", f"see {t.rel} for its paragraph ids")
+        return
+    if c.quote and c.quote not in p.zh:
+        problems.add(c.file, c.line, f"{what} quotes {c.quote!r}, which is not in {c.ref}",
+                     "copy the phrase exactly as the paragraph's Chinese has it")
+
+
+def check_citations(texts: dict[str, Text], rules: Iterable[RuleEntry], terms: Iterable[Term],
+                    examples: Iterable[Example], problems: Problems) -> None:
+    for r in rules:
+        for c in r.cites:
+            check_cite(c, texts, problems, f"rule {r.id}")
+        for outcome, c in r.readings:
+            check_cite(c, texts, problems, f"rule {r.id} (reading {outcome})")
+    for t in terms:
+        for c in t.defined_in:
+            check_cite(c, texts, problems, f"term {t.id}")
+    for e in examples:
+        check_cite(e.cite, texts, problems, f"example {e.id}")
+
+
+def check_term_rules(terms: Iterable[Term], rules: dict[str, Rule], texts: dict[str, Text],
+                     problems: Problems) -> None:
+    for t in terms:
+        for rid in t.rules:
+            if rid not in rules:
+                problems.add(t.file, t.line, f"term {t.id} names rule {rid!r}, which does not exist")
+        for slug in t.link_in or ():
+            if slug not in texts:
+                problems.add(t.file, t.line, f"term {t.id} links in text {slug!r}, which does not exist")

@@ -1,0 +1,137 @@
+"""What the seeds say against what the engines give, computed on every build.
+
+Every worked example of the seeds (``content/validation/*-seeds.yaml``) is evaluated by its
+engine. An example the engine does not reproduce must carry a ``known_difference`` with the
+reason; an example that carries one but is reproduced after all is just as wrong (the note is
+stale). Either fails the build, naming the example's file and line. The recorded differences
+from 《大六壬探原》 are re-checked against the engine the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..content.validation import Difference, Example
+from ..problems import Problems
+from . import liuren, yi
+from .ganzhi import GanZhi
+
+if TYPE_CHECKING:
+    from .site import Site
+
+EVALUATORS = {"liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    example: Example
+    agrees: bool
+    expected: str
+    actual: str
+
+
+@dataclass(frozen=True)
+class KejingRow:
+    plate: int
+    section: str
+    paragraph: str
+    listed: tuple[str, ...]          # the 課經's own 課體 list
+    engine: tuple[str, ...]          # names the engine gives (method, 課, patterns)
+    conditional: tuple[tuple[str, str], ...]   # (name, condition)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        have = set(self.engine) | {n for n, _ in self.conditional}
+        return tuple(n for n in self.listed if n not in have)
+
+    @property
+    def extra(self) -> tuple[str, ...]:
+        return tuple(n for n in self.engine if n not in self.listed)
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    examples: tuple[ExampleResult, ...]
+    tanyuan_compared: int
+    tanyuan_source: str
+    tanyuan_differences: tuple[Difference, ...]
+    kejing: tuple[KejingRow, ...]
+
+    def counts(self, engine: str) -> tuple[int, int]:
+        rows = [r for r in self.examples if r.example.engine == engine]
+        return sum(r.agrees for r in rows), len(rows)
+
+
+def validate(site: Site, problems: Problems) -> ValidationReport:
+    v = site.content.validation
+    results = []
+    for e in v.examples:
+        evaluate = EVALUATORS.get(e.engine)
+        if evaluate is None:
+            problems.add(e.file, e.line, f"example {e.id} names the engine {e.engine!r}",
+                         "the engines are: " + ", ".join(EVALUATORS))
+            continue
+        try:
+            out = evaluate(e.check)
+        except (KeyError, ValueError, TypeError) as err:
+            problems.add(e.file, e.line, f"example {e.id} cannot be checked: {err}",
+                         "see the check keys documented in the engine's examples.py")
+            continue
+        if not out.agrees and not e.known_difference:
+            problems.add(e.file, e.line, f"example {e.id}: the engine does not reproduce what "
+                         f"{e.cite.ref} says (expected {out.expected}; engine gives {out.actual})",
+                         "fix the engine, or record the reason as known_difference")
+        elif out.agrees and e.known_difference:
+            problems.add(e.file, e.line, f"example {e.id} is reproduced by the engine, but is "
+                         "recorded as a known difference", "remove its known_difference")
+        results.append(ExampleResult(e, out.agrees, out.expected, out.actual))
+
+    diffs: tuple[Difference, ...] = ()
+    compared, source = 0, ""
+    if v.tanyuan is not None:
+        compared, source, diffs = v.tanyuan.compared, v.tanyuan.source, v.tanyuan.differences
+        for d in diffs:
+            try:
+                day = GanZhi.from_zh(d.day)
+                got = "".join(b.zh for b in site.lesson(day, d.plate).transmissions)
+            except (ValueError, KeyError):
+                problems.add(v.tanyuan.file, d.line, f"no lesson {d.day} plate {d.plate}")
+                continue
+            if got != d.engine:
+                problems.add(v.tanyuan.file, d.line, f"the record says the engine gives {d.engine} "
+                             f"for {d.day} plate {d.plate}, but it gives {got}",
+                             "the engine changed: re-run the 探原 comparison test and update the file")
+    return ValidationReport(tuple(results), compared, source, diffs, _kejing_rows(site))
+
+
+_KETI = re.compile(r"^課體：([^。]*)。")
+
+
+def _kejing_rows(site: Site) -> tuple[KejingRow, ...]:
+    from .site import KEJING, KEJING_DAY
+
+    t = site.texts.get(KEJING)
+    rows = []
+    for plate, sid in sorted(site.kejing_sections.items()):
+        section = next(s for s in t.sections if s.id == sid)
+        first = t.paragraph(section.paragraph_ids[0])
+        m = _KETI.match(first.zh)
+        if not m or (KEJING_DAY.index, plate) not in site.lessons:
+            continue
+        l = site.lesson(KEJING_DAY, plate)
+        listed = tuple(x.strip() for x in m.group(1).split("，") if x.strip())
+        engine = _unique((l.method, l.ke) + tuple(liuren.RULES_BY_ID[r].zh for r in l.patterns)
+                         + ((l.basis_method, l.basis_ke) if l.basis_method else ()))
+        cond = tuple((c.name, c.condition) for c in l.conditional_patterns)
+        rows.append(KejingRow(plate, sid, first.id, listed, engine, cond))
+    return tuple(rows)
+
+
+def _unique(names) -> tuple[str, ...]:
+    out: list[str] = []
+    for n in names:
+        if n and n not in out:
+            out.append(n)
+    return tuple(out)

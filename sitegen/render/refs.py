@@ -1,0 +1,65 @@
+"""Small view records shared by every page kind: links to rules, terms and paragraphs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import addresses as A
+from .views import Context
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """An annotation on a chart: the rule's name, its page, and the paragraph that states it."""
+
+    id: str
+    zh: str
+    ko: str
+    href: str
+    cite_href: str | None      # the first cited paragraph
+    cite_label: str | None     # e.g. '課格訣 #p05'
+    follows: str | None        # the classical source, where the seeds say nothing
+    condition: str | None = None
+
+
+def rule_ref(ctx: Context, rule_id: str, condition: str | None = None) -> RuleRef:
+    site = ctx.site
+    r = site.rules[rule_id]
+    cite = r.entry.cites[0] if r.entry.cites else (r.entry.readings[0][1] if r.entry.readings else None)
+    cite_href = cite_label = None
+    if cite is not None:
+        cite_href = ctx.href(A.text(cite.text), cite.paragraph)
+        cite_label = f"{short_title(ctx, cite.text)} #{cite.paragraph}"
+    return RuleRef(rule_id, r.zh, r.ko, ctx.href(A.rule(rule_id)), cite_href, cite_label,
+                   r.entry.follows, condition)
+
+
+def short_title(ctx: Context, slug: str) -> str:
+    t = ctx.site.texts[slug]
+    return t.title_zh.split(" · ")[0]
+
+
+@dataclass(frozen=True)
+class ParagraphQuote:
+    """A cited paragraph quoted in full, with the cited phrase marked."""
+
+    ref: str                   # 'slug#pid'
+    href: str
+    text_title: str
+    section: str | None
+    before: str                # zh split around the quoted phrase
+    phrase: str
+    after: str
+    ko: str
+
+
+def quote(ctx: Context, slug: str, pid: str, phrase: str | None) -> ParagraphQuote:
+    t = ctx.site.texts[slug]
+    p = t.paragraph(pid)
+    s = t.section_of(pid)
+    before, mid, after = p.zh, "", ""
+    if phrase and phrase in p.zh:
+        i = p.zh.index(phrase)
+        before, mid, after = p.zh[:i], phrase, p.zh[i + len(phrase):]
+    return ParagraphQuote(f"{slug}#{pid}", ctx.href(A.text(slug), pid), t.title_zh,
+                          f"{s.zh} · {s.ko}" if s else None, before, mid, after, p.ko)

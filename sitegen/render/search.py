@@ -1,0 +1,102 @@
+"""The search index: one classic script (``search/index.js``) that the search page loads with
+``<script src>``, so searching works opened from disk as well as served.
+
+The index holds every text paragraph (both languages), text, rule and term as a document, plus
+compact tables from which the search page makes the lesson, hexagram and change results itself
+(60 days × 12 plates, 64 hexagrams → 4,096 changes) instead of storing 4,816 documents. Matching
+happens in the browser on syllable/character bigrams after folding traditional characters to
+simplified ones (so 青龙 finds 青龍); ``t2s`` carries only the pairs the corpus needs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..model import addresses as A
+from ..model import yi
+from ..model.ganzhi import SIXTY
+from ..model.knowledge import FAMILY_NAMES
+from ..model.site import Site
+
+# Toneless pinyin of the 64 short names, King Wen order (facts; for queries typed in pinyin).
+HEXAGRAM_PINYIN = (
+    "qian", "kun", "zhun", "meng", "xu", "song", "shi", "bi", "xiao-xu", "lü lv lu", "tai", "pi",
+    "tong-ren", "da-you", "qian", "yu", "sui", "gu", "lin", "guan", "shi-he", "bi ben", "bo", "fu",
+    "wu-wang", "da-xu", "yi", "da-guo", "kan", "li", "xian", "heng", "dun", "da-zhuang", "jin",
+    "ming-yi", "jia-ren", "kui", "jian", "jie", "sun", "yi", "guai", "gou", "cui", "sheng", "kun",
+    "jing", "ge", "ding", "zhen", "gen", "jian", "gui-mei", "feng", "lü lv lu", "xun", "dui", "huan",
+    "jie", "zhong-fu", "xiao-guo", "ji-ji", "wei-ji",
+)
+
+_MD = re.compile(r"[*_`#>\[\]]|\]\([^)]*\)")
+
+
+@lru_cache(maxsize=1)
+def t2s_table() -> dict[str, str]:
+    path = Path(__file__).with_name("t2s.txt")
+    table = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#") and len(line) == 2:
+            table[line[0]] = line[1]
+    return table
+
+
+def index_data(site: Site) -> dict[str, Any]:
+    docs: list[list[str]] = []
+    for t in site.texts.values():
+        docs.append(["t", t.title_zh, t.title_ko, A.text(t.slug).file, t.summary])
+        short = t.title_zh.split(" · ")[0]
+        for p in t.paragraphs:
+            s = t.section_of(p.id)
+            sub = f"{s.zh} · {s.ko}" if s else t.title_ko
+            docs.append(["p", f"{short} #{p.id}", sub, f"{A.text(t.slug).file}#{p.id}",
+                         f"{p.zh}\n{p.ko}"])
+    for r in site.rules.values():
+        fam = FAMILY_NAMES.get(r.family, (r.family, ""))
+        body = " ".join([r.zh, r.ko, r.id, _MD.sub("", r.entry.definition)])
+        docs.append(["r", f"{r.zh} {r.ko}", f"규칙 · {fam[0]} {fam[1]}", A.rule(r.id).file, body])
+    for t in site.terms.values():
+        body = " ".join([t.zh, t.ko, *t.aliases, _MD.sub("", t.gloss)])
+        docs.append(["g", f"{t.zh} {t.ko}", "용어", A.term(t.id).file, body])
+    for key, title, sub, body in (
+        ("validation", "검증", "원전의 예와 엔진의 결과", "검증 validation 探原 課經 일치 불일치"),
+        ("yi-matrix", "64 × 64 변괘표", "모든 本卦→變卦", "변괘 變卦 matrix 64"),
+        ("liuren", "대육임 720과", "60일 × 12국", "대육임 大六壬 720 liuren"),
+        ("yi", "64괘", "文王 순서와 八宮", "64괘 卦 八宮 yi"),
+        ("rules", "규칙", "모든 규칙", "규칙 rules"),
+        ("terms", "용어", "모든 용어", "용어 terms"),
+    ):
+        page = site.registry.get(key)
+        if page is not None:
+            docs.append(["s", title, sub, page.address.file, body])
+
+    lessons = []
+    for day in SIXTY:
+        row = []
+        for plate in range(1, 13):
+            l = site.lesson(day, plate)
+            row.append(l.gan_shang.zh + "".join(b.zh for b in l.transmissions) + "|" + l.method
+                       + ("·" + l.ke if l.ke != l.method else ""))
+        lessons.append(row)
+    days = [[d.zh, d.ko, d.slug] for d in SIXTY]
+    hexes = [[h.number, h.short, h.name, h.ko, h.short_ko, HEXAGRAM_PINYIN[h.number - 1], h.lines]
+             for h in yi.HEXAGRAMS]
+
+    used = set()
+    for d in docs:
+        used.update(d[1])
+        used.update(d[4])
+    for h in yi.HEXAGRAMS:
+        used.update(h.name)
+    table = t2s_table()
+    t2s = "".join(k + v for k, v in sorted(table.items()) if k in used)
+    return {"v": 1, "t2s": t2s, "docs": docs, "days": days, "lessons": lessons, "hexes": hexes}
+
+
+def index_script(site: Site) -> bytes:
+    data = json.dumps(index_data(site), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen search index: generated, do not edit */\nwindow.SITEGEN_SEARCH=" + data + ";\n").encode()

@@ -1,0 +1,310 @@
+"""Views of the 大六壬 pages: the 60-day grid, a day's twelve plates, one lesson."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import addresses as A
+from ..model import liuren
+from ..model.ganzhi import SIXTY, Branch, GanZhi
+from ..model.site import KEJING, KEJING_DAY, _NUM
+from .refs import RuleRef, rule_ref
+from .views import Context, Link, layout
+
+# The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
+SQUARE = {
+    Branch.SI: (1, 1), Branch.WU: (1, 2), Branch.WEI: (1, 3), Branch.SHEN: (1, 4),
+    Branch.CHEN: (2, 1), Branch.YOU: (2, 4),
+    Branch.MAO: (3, 1), Branch.XU: (3, 4),
+    Branch.YIN: (4, 1), Branch.CHOU: (4, 2), Branch.ZI: (4, 3), Branch.HAI: (4, 4),
+}
+
+GENERAL_KO = {
+    "貴人": "귀인", "螣蛇": "등사", "朱雀": "주작", "六合": "육합", "勾陳": "구진", "青龍": "청룡",
+    "天空": "천공", "白虎": "백호", "太常": "태상", "玄武": "현무", "太陰": "태음", "天后": "천후",
+}
+GENERAL_SHORT = {
+    "貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "勾陳": "勾", "青龍": "龍",
+    "天空": "空", "白虎": "虎", "太常": "常", "玄武": "玄", "太陰": "陰", "天后": "后",
+}
+
+
+def day_title(day: GanZhi) -> str:
+    return f"{day.zh}日"
+
+
+def plate_title(day: GanZhi, plate: int, gan_shang: Branch) -> str:
+    return f"{day.zh}日 第{_NUM[plate]}局 (干上{gan_shang.zh})"
+
+
+def plate_title_ko(day: GanZhi, plate: int, gan_shang: Branch) -> str:
+    return f"{day.ko}일 제{plate}국 (간상{gan_shang.ko})"
+
+
+@dataclass(frozen=True)
+class GeneralRef:
+    zh: str
+    short: str
+    ko: str
+    href: str
+
+
+@dataclass(frozen=True)
+class Palace:
+    earth: str
+    heaven: str
+    row: int
+    col: int
+    day: GeneralRef
+    night: GeneralRef
+    marks: tuple[str, ...]      # 干 (the stem lodges here), 支 (the day branch), 空 (heaven void)
+    void: bool
+
+
+@dataclass(frozen=True)
+class LessonColumn:
+    name: str
+    upper: str
+    lower: str
+    day: GeneralRef
+    night: GeneralRef
+    relation: str | None
+    duplicate_of: int | None
+    index: int
+
+
+@dataclass(frozen=True)
+class TransmissionRow:
+    position: str
+    branch: str
+    dun: str | None
+    kin: str
+    day: GeneralRef
+    night: GeneralRef
+    void: bool
+    marks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    text: str
+    rule: RuleRef | None
+
+
+@dataclass(frozen=True)
+class MarkerRow:
+    name: str
+    branch: str
+    seat: str
+    where: str
+    note: str
+
+
+@dataclass(frozen=True)
+class KejingView:
+    title: str
+    href: str
+    paragraphs: tuple[tuple[str, str, str, str], ...]    # (id, zh, ko, href)
+    listed: tuple[str, ...]
+    engine: tuple[str, ...]
+    missing: tuple[str, ...]
+    extra: tuple[str, ...]
+
+
+def _general(ctx: Context, name: str) -> GeneralRef:
+    rid = _GENERAL_IDS.get(name)
+    href = ctx.href(A.rule(rid)) if rid in ctx.site.rules else ""
+    return GeneralRef(name, GENERAL_SHORT.get(name, name[:1]), GENERAL_KO.get(name, ""), href)
+
+
+_GENERAL_IDS = {r.zh: r.id for r in liuren.RULES if r.family == "liuren-general"}
+
+
+def lesson(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    di, plate = ctx.page.ref
+    day = SIXTY[di]
+    l = site.lesson(day, plate)
+    void = set(l.void)
+    stem_seat = l.lessons[0].seat
+
+    palaces = []
+    for earth, (row, col) in SQUARE.items():
+        h = l.heaven[earth]
+        marks = []
+        if earth == stem_seat:
+            marks.append(f"{day.stem.zh}寄")
+        if earth == day.branch:
+            marks.append("日支")
+        palaces.append(Palace(earth.zh, h.zh, row, col, _general(ctx, l.generals_day[h]),
+                              _general(ctx, l.generals_night[h]), tuple(marks), h in void))
+
+    columns = tuple(
+        LessonColumn(k.name, k.upper.zh, k.lower.zh, _general(ctx, l.generals_day[k.upper]),
+                     _general(ctx, l.generals_night[k.upper]), k.relation, k.duplicate_of, k.index)
+        for k in reversed(l.lessons))
+
+    marker_by_branch: dict[str, list[str]] = {}
+    for m in l.markers:
+        marker_by_branch.setdefault(m.branch.zh, []).append(m.name)
+    rows = tuple(
+        TransmissionRow(t.position, t.branch.zh, t.dun.zh if t.dun else None, t.kin.zh,
+                        _general(ctx, t.general_day), _general(ctx, t.general_night), t.void,
+                        tuple(marker_by_branch.get(t.branch.zh, ())))
+        for t in l.transmission_info)
+
+    trace = tuple(TraceStep(s.text, rule_ref(ctx, s.rule) if s.rule in site.rules else None)
+                  for s in l.trace)
+    method = rule_ref(ctx, l.method_id)
+    ke = rule_ref(ctx, l.ke_id) if l.ke_id != l.method_id else None
+    basis = tuple(rule_ref(ctx, r) for r in l.basis_ids)
+    patterns = tuple(rule_ref(ctx, r) for r in l.patterns)
+    conditional = tuple(rule_ref(ctx, c.rule, c.condition) for c in l.conditional_patterns)
+    definitions = {r.id: site.rules[r.id].entry.definition
+                   for r in (method, ke, *basis, *patterns, *conditional) if r is not None}
+
+    markers = tuple(
+        MarkerRow(m.name, m.branch.zh, m.seat.zh,
+                  "·".join([f"제{i}과" for i in m.in_lessons] + list(m.in_transmissions)) or "과전 밖",
+                  m.note)
+        for m in l.markers)
+
+    variant = site.lesson_variants.get((di, plate))
+    variant_view = None
+    if variant is not None:
+        variant_view = {
+            "name": "孟仲季" if variant.shehai == "mengzhongji" else "涉害 深淺",
+            "transmissions": "".join(b.zh for b in variant.transmissions),
+            "ke": variant.ke,
+            "trace": tuple(s.text for s in variant.trace[5:]),
+        }
+
+    kejing = None
+    if day == KEJING_DAY and plate in site.kejing_sections:
+        kejing = _kejing(ctx, plate)
+
+    def neighbour(p: int) -> Link | None:
+        if not 1 <= p <= 12:
+            return None
+        n = site.lesson(day, p)
+        return Link(f"第{_NUM[p]}局 干上{n.gan_shang.zh}", ctx.href(A.lesson(day, p)))
+
+    title = plate_title(day, plate, l.gan_shang)
+    view = {
+        "title": title,
+        "title_ko": plate_title_ko(day, plate, l.gan_shang),
+        "day": day.zh, "day_ko": day.ko, "plate": plate,
+        "day_href": ctx.href(A.liuren_day(day)),
+        "gan_shang": l.gan_shang.zh, "zhi_shang": l.zhi_shang.zh,
+        "void": "".join(b.zh for b in l.void),
+        "xun": l.day.xun_head.zh,
+        "palaces": tuple(sorted(palaces, key=lambda p: (p.row, p.col))),
+        "columns": columns,
+        "duplicates": l.duplicates,
+        "transmissions": rows,
+        "transmission_text": "".join(b.zh for b in l.transmissions),
+        "method": method, "ke": ke, "basis": basis,
+        "patterns": patterns, "conditional": conditional,
+        "definitions": definitions,
+        "trace": trace,
+        "markers": markers,
+        "plates_for": tuple((m.zh, t.zh) for m, t in l.plates_for),
+        "variant": variant_view,
+        "shehai": "涉害 深淺(六壬大全)" if l.shehai == "depth" else "孟仲季",
+        "kejing": kejing,
+        "prev": neighbour(plate - 1), "next": neighbour(plate + 1),
+        "json_href": ctx.href(ctx.here.twin()),
+    }
+    return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
+                                              f"{l.method}·{l.ke}"), "l": view}
+
+
+def _kejing(ctx: Context, plate: int) -> KejingView:
+    site = ctx.site
+    t = site.texts[KEJING]
+    sid = site.kejing_sections[plate]
+    s = next(x for x in t.sections if x.id == sid)
+    paras = tuple((pid, t.paragraph(pid).zh, t.paragraph(pid).ko, ctx.href(A.text(KEJING), pid))
+                  for pid in s.paragraph_ids)
+    row = next((r for r in site.validation.kejing if r.plate == plate), None)
+    return KejingView(f"{s.zh} · {s.ko}", ctx.href(A.text(KEJING), sid), paras,
+                      row.listed if row else (), row.engine if row else (),
+                      row.missing if row else (), row.extra if row else ())
+
+
+@dataclass(frozen=True)
+class PlateRow:
+    plate: int
+    href: str
+    gan_shang: str
+    transmissions: str
+    method: str
+    ke: str
+    patterns: str
+
+
+def liuren_day(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    day: GanZhi = ctx.page.ref
+    rows = []
+    for plate in range(1, 13):
+        l = site.lesson(day, plate)
+        names = [liuren.RULES_BY_ID[r].zh for r in l.patterns]
+        rows.append(PlateRow(plate, ctx.href(A.lesson(day, plate)), l.gan_shang.zh,
+                             "".join(b.zh for b in l.transmissions), l.method, l.ke, "·".join(names)))
+    i = day.index
+    prev_day, next_day = SIXTY[(i - 1) % 60], SIXTY[(i + 1) % 60]
+    view = {
+        "day": day.zh, "day_ko": day.ko, "rows": tuple(rows),
+        "xun": day.xun_head.zh, "void": "".join(b.zh for b in day.xun_void),
+        "prev": Link(f"{prev_day.zh}日", ctx.href(A.liuren_day(prev_day))),
+        "next": Link(f"{next_day.zh}日", ctx.href(A.liuren_day(next_day))),
+        "kejing": (ctx.href(A.text(KEJING)) if day == KEJING_DAY else None),
+    }
+    return {"layout": layout(ctx), "d": view}
+
+
+@dataclass(frozen=True)
+class DayCell:
+    zh: str
+    ko: str
+    slug: str
+    href: str
+    plates: tuple[tuple[int, str, str], ...]    # (plate, href, transmissions)
+
+
+def liuren_index(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    xuns = []
+    for x in range(6):
+        cells = []
+        for day in SIXTY[x * 10:(x + 1) * 10]:
+            plates = tuple((p, ctx.href(A.lesson(day, p)),
+                            "".join(b.zh for b in site.lesson(day, p).transmissions))
+                           for p in range(1, 13))
+            cells.append(DayCell(day.zh, day.ko, day.slug, ctx.href(A.liuren_day(day)), plates))
+        head = SIXTY[x * 10]
+        xuns.append((f"{head.zh}旬", "".join(b.zh for b in head.xun_void), tuple(cells)))
+    counts: dict[str, int] = {}
+    for l in site.lessons.values():
+        counts[l.method] = counts.get(l.method, 0) + 1
+    methods = tuple(
+        (rule_ref(ctx, r.id), counts.get(r.zh, 0))
+        for r in liuren.RULES if r.family == "liuren-method" and r.id in site.rules)
+    return {"layout": layout(ctx), "xuns": tuple(xuns), "methods": methods,
+            "total": len(site.lessons)}
+
+
+def lesson_json(site, page) -> dict[str, Any]:
+    di, plate = page.ref
+    l = site.lessons[(di, plate)]
+    return {"url": A.lesson(SIXTY[di], plate).path, **l.as_data()}
+
+
+def liuren_data(site, page) -> list[dict[str, Any]]:
+    return [{"url": A.lesson(l.day, l.plate).path, **l.as_data()} for l in site.lessons.values()]
+
+
+VIEWS = {"lesson": lesson, "liuren_day": liuren_day, "liuren_index": liuren_index}
+DATA = {"lesson_json": lesson_json, "liuren_data": liuren_data}

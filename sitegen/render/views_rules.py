@@ -1,0 +1,226 @@
+"""Views of the knowledge base: rule pages, the rule index, term pages, the validation page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import addresses as A
+from ..model import yi
+from ..model.ganzhi import SIXTY
+from ..model.knowledge import FAMILY_NAMES
+from .refs import ParagraphQuote, RuleRef, quote, rule_ref, short_title
+from .views import Context, layout
+
+APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
+LIST_LIMIT = 40      # up to this many charts are listed by name; more become a compact grid
+
+
+@dataclass(frozen=True)
+class ChartLink:
+    label: str
+    href: str
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class GridRow:
+    label: str
+    href: str
+    cells: tuple[ChartLink | None, ...]
+
+
+@dataclass(frozen=True)
+class ChartGroup:
+    heading: str | None
+    count: int
+    links: tuple[ChartLink, ...]      # when few
+    grid_head: tuple[str, ...]        # when many
+    grid: tuple[GridRow, ...]
+
+
+def _parse_key(key: str):
+    kind, *rest = key.split(":")
+    return kind, rest
+
+
+def _lesson_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:
+    """``keys``: (page key, title) of lessons."""
+    by_day: dict[int, dict[int, ChartLink]] = {}
+    links = []
+    slug_index = {d.slug: d for d in SIXTY}
+    for key, title in keys:
+        _, (slug, nn) = _parse_key(key)
+        day, plate = slug_index[slug], int(nn)
+        href = ctx.href(A.lesson(day, plate))
+        link = ChartLink(f"{day.zh} {plate}", href, title)
+        links.append(link)
+        by_day.setdefault(day.index, {})[plate] = ChartLink(str(plate), href, title or f"{day.zh}日 第{plate}局")
+    if len(links) <= LIST_LIMIT:
+        return ChartGroup(heading, len(links), tuple(links), (), ())
+    rows = tuple(GridRow(f"{SIXTY[di].zh}", ctx.href(A.liuren_day(SIXTY[di])),
+                         tuple(cells.get(p) for p in range(1, 13)))
+                 for di, cells in sorted(by_day.items()))
+    return ChartGroup(heading, len(links), (), tuple(str(p) for p in range(1, 13)), rows)
+
+
+def _change_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:
+    by_ben: dict[int, list[ChartLink]] = {}
+    links = []
+    for key, title in keys:
+        _, (a, b) = _parse_key(key)
+        a, b = int(a), int(b)
+        h, g = yi.hexagram(a), yi.hexagram(b)
+        href = ctx.href(A.change(a, b))
+        links.append(ChartLink(f"{h.short}→{g.short}", href, title or f"{h.name} → {g.name}"))
+        by_ben.setdefault(a, []).append(ChartLink(f"{b:02d}", href, title or f"{h.name} → {g.name}"))
+    if len(links) <= LIST_LIMIT:
+        return ChartGroup(heading, len(links), tuple(links), (), ())
+    rows = tuple(GridRow(f"{a:02d} {yi.hexagram(a).short}", ctx.href(A.hexagram(a)), tuple(cells))
+                 for a, cells in sorted(by_ben.items()))
+    return ChartGroup(heading, len(links), (), ("變卦",), rows)
+
+
+def _hexagram_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:
+    links = []
+    for key, title in keys:
+        _, (n,) = _parse_key(key)
+        h = yi.hexagram(int(n))
+        links.append(ChartLink(f"{h.number:02d} {h.name}", ctx.href(A.hexagram(h.number)), title))
+    return ChartGroup(heading, len(links), tuple(links), (), ())
+
+
+GROUPERS = {"lesson": _lesson_group, "change": _change_group, "hexagram": _hexagram_group}
+
+
+def chart_groups(ctx: Context, rule) -> tuple[tuple[ChartGroup, ...], tuple[ChartGroup, ...]]:
+    """(where it holds, where it holds under a condition), grouped for the page."""
+    group = GROUPERS[rule.predicate.applies_to]
+    holds = (group(ctx, None, [(k, "") for k in rule.holds]),) if rule.holds else ()
+    by_condition: dict[str, list[tuple[str, str]]] = {}
+    for key, cond in rule.conditional:
+        head = cond.split(":")[0] if cond.startswith(("晝占", "夜占")) else cond
+        by_condition.setdefault(head, []).append((key, cond))
+    cond_groups = []
+    if len(by_condition) <= 4:
+        for head, keys in by_condition.items():
+            cond_groups.append(group(ctx, head, keys))
+    else:
+        cond_groups.append(group(ctx, "조건은 각 칸에 (마우스를 올리면 보인다)",
+                                 [kc for keys in by_condition.values() for kc in keys]))
+    return holds, tuple(cond_groups)
+
+
+@dataclass(frozen=True)
+class ReadingView:
+    outcome: str
+    quote: ParagraphQuote
+
+
+def rule(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    r = site.rules[ctx.page.ref]
+    e = r.entry
+    holds, conditional = chart_groups(ctx, r)
+    family_zh, family_ko = FAMILY_NAMES.get(r.family, (r.family, ""))
+    view = {
+        "id": r.id, "zh": r.zh, "ko": r.ko,
+        "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
+        "applies": APPLIES[r.predicate.applies_to],
+        "definition": e.definition,
+        "test": r.predicate.test,
+        "condition": r.predicate.conditional,
+        "source": getattr(r.predicate, "source", "") or "",
+        "follows": e.follows,
+        "cites": tuple(quote(ctx, c.text, c.paragraph, c.quote) for c in e.cites),
+        "readings": tuple(ReadingView(o, quote(ctx, c.text, c.paragraph, c.quote)) for o, c in e.readings),
+        "holds": holds, "conditional": conditional,
+        "count": len(r.holds), "conditional_count": len(r.conditional),
+        "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),
+    }
+    cite = e.cites[0] if e.cites else None
+    desc = f"{r.zh} ({r.ko}): {e.definition[:80]}"
+    return {"layout": layout(ctx, description=desc), "r": view,
+            "cite_text": short_title(ctx, cite.text) if cite else None}
+
+
+def rules_index(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    families: dict[str, list[tuple[RuleRef, int, int]]] = {}
+    for r in site.rules.values():
+        families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
+    groups = tuple((fam, FAMILY_NAMES.get(fam, (fam, ""))[0], FAMILY_NAMES.get(fam, ("", fam))[1],
+                    APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items))
+                   for fam, items in families.items())
+    cited = sum(1 for r in site.rules.values() if r.entry.cites)
+    return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
+            "follows": len(site.rules) - cited}
+
+
+def term(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    t = site.terms[ctx.page.ref]
+    rules = tuple((rule_ref(ctx, rid), len(site.rules[rid].holds) + len(site.rules[rid].conditional))
+                  for rid in t.rules if rid in site.rules)
+    using = []
+    for slug, text in site.texts.items():
+        if t.link_in is not None and slug not in t.link_in:
+            continue
+        n = sum(1 for p in text.paragraphs if any(s in p.zh for s in t.spellings))
+        if n:
+            using.append((text.title_zh, ctx.href(A.text(slug)), n))
+    view = {
+        "id": t.id, "zh": t.zh, "ko": t.ko, "aliases": t.aliases, "gloss": t.gloss,
+        "defined_in": tuple(quote(ctx, c.text, c.paragraph, c.quote) for c in t.defined_in),
+        "rules": rules, "texts": tuple(using),
+    }
+    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {t.gloss[:80]}"), "t": view}
+
+
+def terms_index(ctx: Context) -> dict[str, Any]:
+    terms = tuple(sorted(((t.ko, t.zh, ctx.href(A.term(t.id)), t.gloss) for t in ctx.site.terms.values())))
+    return {"layout": layout(ctx), "terms": terms}
+
+
+def validation(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    rep = site.validation
+    rows = []
+    for res in rep.examples:
+        e = res.example
+        rows.append({
+            "id": e.id, "engine": e.engine, "says": e.says,
+            "quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
+            "expected": res.expected, "actual": res.actual, "agrees": res.agrees,
+            "reason": e.known_difference,
+        })
+    lr, ln = rep.counts("liuren")
+    yr, yn = rep.counts("yi")
+    kejing_listed = sum(len(k.listed) for k in rep.kejing)
+    kejing_missing = sum(len(k.missing) for k in rep.kejing)
+    cited = sum(1 for r in site.rules.values() if r.entry.cites)
+    follows_only = tuple(rule_ref(ctx, r.id) for r in site.rules.values() if not r.entry.cites)
+    diffs = tuple({"day": d.day, "plate": d.plate, "tanyuan": d.tanyuan, "engine": d.engine,
+                   "reason": d.reason, "href": ctx.href(A.lesson(_day(d.day), d.plate))}
+                  for d in rep.tanyuan_differences)
+    kejing = tuple({"plate": k.plate, "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
+                    "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
+                    "listed": k.listed, "engine": k.engine, "missing": k.missing,
+                    "conditional": k.conditional}
+                   for k in rep.kejing)
+    summary = {
+        "liuren": (lr, ln), "yi": (yr, yn),
+        "tanyuan": (rep.tanyuan_compared - len(diffs), rep.tanyuan_compared),
+        "kejing": (kejing_listed - kejing_missing, kejing_listed),
+        "rules": (cited, len(site.rules)),
+    }
+    return {"layout": layout(ctx), "summary": summary, "rows": tuple(rows), "diffs": diffs,
+            "tanyuan_source": rep.tanyuan_source, "kejing": kejing, "follows_only": follows_only}
+
+
+def _day(zh: str):
+    return next(d for d in SIXTY if d.zh == zh)
+
+
+VIEWS = {"rule": rule, "rules_index": rules_index, "term": term, "terms_index": terms_index,
+         "validation": validation}

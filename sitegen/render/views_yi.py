@@ -1,0 +1,239 @@
+"""Views of the hexagram pages: the 64, one hexagram, one change, the 64 × 64 matrix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..model import addresses as A
+from ..model import yi
+from ..model.ganzhi import Stem
+from .refs import RuleRef, rule_ref
+from .views import Context, Link, layout
+
+LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
+RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
+LIUSHEN_GROUPS = ((Stem.JIA, "甲乙"), (Stem.BING, "丙丁"), (Stem.WU, "戊"), (Stem.JI, "己"),
+                  (Stem.GENG, "庚辛"), (Stem.REN, "壬癸"))
+
+
+@lru_cache(maxsize=None)
+def figure_path(lines: str) -> str:
+    """SVG path data for six lines (``lines`` bottom first), drawn top line first, 60 × 66."""
+    parts = []
+    for i, bit in enumerate(reversed(lines)):
+        y = i * 12
+        parts.append(f"M0 {y}h60v7H0z" if bit == "1" else f"M0 {y}h26v7H0zM34 {y}h26v7H34z")
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Figure:
+    path: str
+    label: str             # accessible description
+    marks: tuple[tuple[int, str], ...]   # (y, 交/重) for moving lines
+
+
+def figure(h: yi.Hexagram, moving: dict[int, str] | None = None) -> Figure:
+    desc = " ".join(("양" if b == "1" else "음") for b in reversed(h.lines))
+    label = f"{h.name} 괘상 (위에서부터 {desc})"
+    marks = tuple(((6 - ln) * 12 + 4, mk) for ln, mk in sorted((moving or {}).items()))
+    if moving:
+        label += "; 동효 " + ", ".join(f"{LINE_NAMES[ln]}({mk})" for ln, mk in sorted(moving.items()))
+    return Figure(figure_path(h.lines), label, marks)
+
+
+@dataclass(frozen=True)
+class HexRef:
+    number: int
+    name: str
+    short: str
+    ko: str
+    href: str
+    figure: Figure
+
+
+def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
+    return HexRef(h.number, h.name, h.short, h.ko, ctx.href(A.hexagram(h.number)), figure(h))
+
+
+@dataclass(frozen=True)
+class LineRow:
+    line: int
+    name: str
+    yang: bool
+    kin: str
+    najia: str
+    role: str              # 世 / 應 / ''
+    fushen: str            # '妻財 甲寅' or ''
+    liushen: str
+
+
+def hexagram(ctx: Context) -> dict[str, Any]:
+    h = yi.hexagram(ctx.page.ref)
+    fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in h.fushen}
+    rows = tuple(
+        LineRow(ln, LINE_NAMES[ln], h.lines[ln - 1] == "1", h.liuqin[ln - 1].zh, h.najia[ln - 1].zh,
+                "世" if ln == h.shi else ("應" if ln == h.ying else ""), fu.get(ln, ""), "")
+        for ln in range(6, 0, -1))
+    liushen = tuple((label, tuple(reversed(h.liushen(stem)))) for stem, label in LIUSHEN_GROUPS)
+    by_count: dict[int, list[HexRef]] = {}
+    for g in yi.HEXAGRAMS:
+        c = ctx.site.change(h.number, g.number)
+        ref = HexRef(g.number, g.name, g.short, g.ko, ctx.href(A.change(h.number, g.number)), figure(g))
+        by_count.setdefault(len(c.moving), []).append(ref)
+    rules = tuple(rule_ref(ctx, r) for r in h.rule_ids)
+    dili = tuple(rule_ref(ctx, r) for r in h.dili.holding)
+    dili_cond = tuple(rule_ref(ctx, r) for r in h.dili.conditional)
+    n = h.number
+    view = {
+        "h": hex_ref(ctx, h), "upper": h.upper, "lower": h.lower,
+        "palace": h.palace.name, "palace_element": h.palace_element.zh,
+        "generation": h.generation, "shi": h.shi, "ying": h.ying,
+        "liuhe": h.liuhe, "liuchong": h.liuchong,
+        "rows": rows, "liushen": liushen,
+        "hu": hex_ref(ctx, yi.hexagram(h.hu)), "cuo": hex_ref(ctx, yi.hexagram(h.cuo)),
+        "zong": hex_ref(ctx, yi.hexagram(h.zong)),
+        "changes": tuple(sorted(by_count.items())),
+        "rules": rules, "dili": dili, "dili_conditional": dili_cond,
+        "direction": h.dili.direction, "an_shan": h.dili.an_shan, "shui_kou": h.dili.shui_kou,
+        "definitions": {r.id: ctx.site.rules[r.id].entry.definition for r in rules + dili},
+        "prev": Link(f"{n - 1:02d} {yi.hexagram(n - 1).name}", ctx.href(A.hexagram(n - 1))) if n > 1 else None,
+        "next": Link(f"{n + 1:02d} {yi.hexagram(n + 1).name}", ctx.href(A.hexagram(n + 1))) if n < 64 else None,
+        "index_href": ctx.href(A.YI),
+        "json_href": ctx.href(ctx.here.twin()),
+    }
+    return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({h.ko}): {h.palace.name}宮 "
+                                              f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    line: int
+    name: str
+    moving: str            # 交 / 重 / ''
+    ben_yang: bool
+    bian_yang: bool
+    ben_kin: str
+    ben_najia: str
+    bian_kin: str
+    bian_najia: str
+    role: str
+    stage: str
+    rules: tuple[RuleRef, ...]
+
+
+@dataclass(frozen=True)
+class TopicReading:
+    rule: RuleRef
+    phrase: str | None
+    href: str | None
+
+
+def change(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    a, b = ctx.page.ref
+    c = site.change(a, b)
+    ben, bian = c.ben, c.bian
+    moving = {ln.line: ln for ln in c.lines}
+    rows = []
+    for ln in range(6, 0, -1):
+        m = moving.get(ln)
+        role = "世" if ln == ben.shi else ("應" if ln == ben.ying else "")
+        rows.append(ChangeRow(
+            ln, LINE_NAMES[ln], m.mark if m else "", ben.lines[ln - 1] == "1", bian.lines[ln - 1] == "1",
+            ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
+            m.bian_liuqin.zh if m else "", m.bian_najia.zh if m else "", role,
+            m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else ()))
+    whole = tuple(rule_ref(ctx, r) for r in c.rule_ids)
+    hexrules = tuple(rule_ref(ctx, r) for r in ben.rule_ids)
+    meihua = None
+    if c.meihua is not None:
+        mh = c.meihua
+        relation = rule_ref(ctx, mh.relation_id)
+        topics = []
+        for rid in mh.rule_ids[1:]:
+            r = site.rules.get(rid)
+            if r is None:
+                continue
+            reading = dict(r.entry.readings).get(mh.relation)
+            topics.append(TopicReading(rule_ref(ctx, rid), reading.quote if reading else None,
+                                       ctx.href(A.text(reading.text), reading.paragraph) if reading else None))
+        meihua = {
+            "ti": mh.ti, "yong": mh.yong, "relation": relation, "relation_zh": mh.relation,
+            "ti_position": "上卦" if mh.ti_position == "outer" else "下卦",
+            "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu, "topics": tuple(topics),
+        }
+    dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
+    dili_change = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
+    conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids)
+    used = {r.id for r in (*whole, *dili_change)}
+    neighbours = [g.number for g in yi.HEXAGRAMS]
+    i = neighbours.index(b)
+    prev_b = neighbours[i - 1] if i > 0 else None
+    next_b = neighbours[i + 1] if i < 63 else None
+    moving_marks = {ln.line: ln.mark for ln in c.lines}
+    view = {
+        "ben": hex_ref(ctx, ben), "bian": hex_ref(ctx, bian),
+        "ben_fig": figure(ben, moving_marks), "bian_fig": figure(bian),
+        "title": ctx.page.title,
+        "moving": tuple(LINE_NAMES[x] for x in c.moving),
+        "still": not c.moving,
+        "rows": tuple(rows), "whole": whole, "hexrules": hexrules,
+        "meihua": meihua, "meihua_note": c.meihua_note,
+        "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
+        "definitions": {rid: site.rules[rid].entry.definition for rid in used},
+        "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
+        "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
+        "matrix_href": ctx.href(A.YI_MATRIX),
+        "prev": Link(f"{ben.short}→{yi.hexagram(prev_b).short}", ctx.href(A.change(a, prev_b))) if prev_b else None,
+        "next": Link(f"{ben.short}→{yi.hexagram(next_b).short}", ctx.href(A.change(a, next_b))) if next_b else None,
+        "json_href": ctx.href(ctx.here.twin()),
+    }
+    desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
+    return {"layout": layout(ctx, description=desc), "c": view}
+
+
+def yi_index(ctx: Context) -> dict[str, Any]:
+    hexes = tuple(hex_ref(ctx, h) for h in yi.HEXAGRAMS)
+    palaces = []
+    for name in yi.PALACE_ORDER:
+        members = yi.palace_members(name)
+        palaces.append((name, tuple((m.generation, hex_ref(ctx, m)) for m in members)))
+    return {"layout": layout(ctx), "hexes": hexes, "palaces": tuple(palaces),
+            "matrix_href": ctx.href(A.YI_MATRIX)}
+
+
+def yi_matrix(ctx: Context) -> dict[str, Any]:
+    heads = tuple(hex_ref(ctx, h) for h in yi.HEXAGRAMS)
+    rows = []
+    for h in yi.HEXAGRAMS:
+        cells = tuple((g.number, ctx.href(A.change(h.number, g.number)),
+                       f"{h.short}→{g.short}", len(ctx.site.change(h.number, g.number).moving))
+                      for g in yi.HEXAGRAMS)
+        rows.append((hex_ref(ctx, h), cells))
+    return {"layout": layout(ctx), "heads": heads, "rows": tuple(rows)}
+
+
+def hexagram_json(site, page) -> dict[str, Any]:
+    h = yi.hexagram(page.ref)
+    return {"url": A.hexagram(h.number).path, **h.as_data()}
+
+
+def change_json(site, page) -> dict[str, Any]:
+    a, b = page.ref
+    return {"url": A.change(a, b).path, **site.change(a, b).as_data()}
+
+
+def hexagram_data(site, page) -> list[dict[str, Any]]:
+    return [{"url": A.hexagram(h.number).path, **h.as_data()} for h in yi.HEXAGRAMS]
+
+
+def change_data(site, page) -> list[dict[str, Any]]:
+    return [{"url": A.change(a, b).path, **c.as_data()} for (a, b), c in site.changes.items()]
+
+
+VIEWS = {"hexagram": hexagram, "change": change, "yi_index": yi_index, "yi_matrix": yi_matrix}
+DATA = {"hexagram_json": hexagram_json, "change_json": change_json,
+        "hexagram_data": hexagram_data, "change_data": change_data}

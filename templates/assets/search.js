@@ -1,0 +1,214 @@
+/* sitegen search: runs in the page over window.SITEGEN_SEARCH (loaded by a classic <script src>),
+   so it works from file:// as well as served. No fetch, no modules. */
+(function () {
+  "use strict";
+  var DATA = window.SITEGEN_SEARCH;
+  var form = document.getElementById("search-form");
+  var input = document.getElementById("search-q");
+  var status = document.getElementById("search-status");
+  var list = document.getElementById("search-results");
+  if (!DATA || !form || !input || !list) return;
+
+  var ROOT = "../";   // the search page sits one folder below the site root
+  var KIND = { s: "안내", r: "규칙", g: "용어", t: "원전", p: "단락", l: "과", d: "날", h: "괘", c: "변괘" };
+  var PRIORITY = { l: 0, c: 0, h: 1, d: 1, r: 2, g: 2, s: 3, t: 3, p: 4 };
+  var CN = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"];
+  var NUM = { "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "十一": 11, "十二": 12 };
+
+  // Fold traditional to simplified and Latin to lower case, character by character, so offsets in
+  // the folded text are offsets in the original.
+  var T2S = {};
+  for (var i = 0; i + 1 < DATA.t2s.length; i += 2) T2S[DATA.t2s.charAt(i)] = DATA.t2s.charAt(i + 1);
+  function fold(s) {
+    var out = "";
+    for (var k = 0; k < s.length; k++) {
+      var ch = s.charAt(k);
+      out += T2S[ch] || ch.toLowerCase();
+    }
+    return out;
+  }
+
+  var docs = DATA.docs.map(function (d, n) {
+    return { kind: d[0], title: d[1], sub: d[2], href: d[3], body: d[4], order: n,
+             key: fold(d[1] + "\n" + d[4]), tkey: fold(d[1]) };
+  });
+
+  function bigrams(s) {
+    var out = [];
+    for (var k = 0; k + 1 < s.length; k++) out.push(s.substr(k, 2));
+    return out;
+  }
+
+  // Lessons: a day (干支 in Hanja, Hangul or pinyin) and a plate (第八局, 8국, 제8국, 8).
+  var dayIndex = {};
+  DATA.days.forEach(function (d, n) {
+    [d[0], d[1], d[2], d[2].replace("-", "")].forEach(function (k) { dayIndex[fold(k)] = n; });
+  });
+  var hexIndex = {};
+  function addHex(k, n) { k = fold(k); (hexIndex[k] = hexIndex[k] || []).indexOf(n) < 0 && hexIndex[k].push(n); }
+  DATA.hexes.forEach(function (h, n) {
+    addHex(h[1], n); addHex(h[2], n); addHex(h[3], n); addHex(h[4], n); addHex(String(h[0]), n);
+    if (h[0] < 10) addHex("0" + h[0], n);
+    h[5].split(" ").forEach(function (p) { addHex(p, n); addHex(p.replace("-", ""), n); });
+  });
+
+  function plateOf(tok) {
+    var m = /^(?:第|제)?([0-9]{1,2}|十[一二]?|[一二三四五六七八九])(?:局|국)?$/.exec(tok);
+    if (!m) return 0;
+    var n = NUM[m[1]] || parseInt(m[1], 10);
+    return n >= 1 && n <= 12 ? n : 0;
+  }
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function structured(tokens) {
+    var day = -1, plate = 0, hexes = [], rest = [];
+    tokens.forEach(function (tok) {
+      var f = fold(tok);
+      var m = /^(.{2})(?:日)?(.*)$/.exec(tok);
+      if (dayIndex[f] !== undefined && day < 0) { day = dayIndex[f]; return; }
+      if (m && day < 0 && dayIndex[fold(m[1])] !== undefined && (m[2] === "" || plateOf(m[2]))) {
+        day = dayIndex[fold(m[1])]; if (m[2]) plate = plateOf(m[2]); return;
+      }
+      if (plateOf(tok) && !plate && (day >= 0 || /[第제局국]/.test(tok))) { plate = plateOf(tok); return; }
+      if (hexIndex[f]) { hexes.push(hexIndex[f]); return; }
+      rest.push(tok);
+    });
+    var found = [];
+    if (day >= 0) {
+      var d = DATA.days[day], row = DATA.lessons[day];
+      var plates = plate ? [plate] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+      if (!plate) found.push({ kind: "d", title: d[0] + "日 " + d[1] + "일", sub: "12국",
+                               href: "liuren/" + d[2] + "/index.html", score: 1000 });
+      plates.forEach(function (p) {
+        var info = row[p - 1].split("|");
+        found.push({ kind: "l", title: d[0] + "日 第" + CN[p] + "局 (干上" + info[0].charAt(0) + ")",
+                     sub: d[1] + "일 제" + p + "국 · 三傳 " + info[0].substr(1) + " · " + info[1],
+                     href: "liuren/" + d[2] + "/" + pad(p) + "/index.html", score: 900 - p });
+      });
+    }
+    if (hexes.length >= 2) {
+      hexes[0].forEach(function (a) {
+        hexes[1].forEach(function (b) {
+          var A = DATA.hexes[a], B = DATA.hexes[b];
+          found.push({ kind: "c", title: A[2] + " → " + B[2], sub: A[3] + " → " + B[3],
+                       href: "yi/" + pad(A[0]) + "/" + pad(B[0]) + "/index.html", score: 950 });
+        });
+      });
+    }
+    hexes.forEach(function (group) {
+      group.forEach(function (n) {
+        var H = DATA.hexes[n];
+        found.push({ kind: "h", title: pad(H[0]) + " " + H[2], sub: H[3] + " · " + H[1] + " " + H[4],
+                     href: "yi/" + pad(H[0]) + "/index.html", score: 800 });
+      });
+    });
+    return { found: found, rest: rest, used: day >= 0 || hexes.length > 0 };
+  }
+
+  function scoreDoc(doc, toks) {
+    var total = 0, first = -1, len = 0;
+    for (var k = 0; k < toks.length; k++) {
+      var t = toks[k];
+      var at = doc.key.indexOf(t);
+      if (at >= 0) {
+        total += 10 * t.length + (doc.tkey.indexOf(t) >= 0 ? 40 : 0);
+        if (first < 0) { first = at; len = t.length; }
+        continue;
+      }
+      if (t.length < 3) return null;
+      var grams = bigrams(t), hit = 0, firstGram = -1;
+      for (var g = 0; g < grams.length; g++) {
+        var pos = doc.key.indexOf(grams[g]);
+        if (pos >= 0) { hit++; if (firstGram < 0) firstGram = pos; }
+      }
+      if (hit / grams.length < 0.6) return null;
+      total += 6 * hit;
+      if (first < 0) { first = firstGram; len = 2; }
+    }
+    return { score: total, at: first, len: len };
+  }
+
+  function search(q) {
+    var tokens = q.split(/[\s,·]+/).filter(Boolean);
+    if (!tokens.length) return [];
+    var s = structured(tokens);
+    var rest = s.rest.map(fold);
+    var results = s.found.slice();
+    if (rest.length || !s.used) {
+      var toks = (s.used ? rest : tokens.map(fold));
+      docs.forEach(function (doc) {
+        var r = scoreDoc(doc, toks);
+        if (r) results.push({ kind: doc.kind, title: doc.title, sub: doc.sub, href: doc.href,
+                              body: doc.body, at: r.at, len: r.len, score: r.score, order: doc.order });
+      });
+    }
+    results.sort(function (a, b) {
+      return (b.score - a.score) || (PRIORITY[a.kind] - PRIORITY[b.kind]) || ((a.order || 0) - (b.order || 0));
+    });
+    return results;
+  }
+
+  function snippet(r) {
+    var frag = document.createDocumentFragment();
+    if (!r.body) return frag;
+    var start = Math.max(0, r.at - 40), end = Math.min(r.body.length, r.at + r.len + 60);
+    var body = r.body.replace(/\n/g, " ");
+    if (start > 0) frag.appendChild(document.createTextNode("…"));
+    frag.appendChild(document.createTextNode(body.slice(start, r.at)));
+    var mark = document.createElement("mark");
+    mark.textContent = body.slice(r.at, r.at + r.len);
+    frag.appendChild(mark);
+    frag.appendChild(document.createTextNode(body.slice(r.at + r.len, end)));
+    if (end < body.length) frag.appendChild(document.createTextNode("…"));
+    return frag;
+  }
+
+  var LIMIT = 60;
+  function show(q) {
+    list.textContent = "";
+    var results = search(q);
+    status.textContent = q ? ("「" + q + "」: " + results.length + "건" + (results.length > LIMIT ? " (앞 " + LIMIT + "건)" : "")) : "";
+    results.slice(0, LIMIT).forEach(function (r) {
+      var li = document.createElement("li");
+      li.className = "result kind-" + r.kind;
+      var badge = document.createElement("span");
+      badge.className = "kind";
+      badge.textContent = KIND[r.kind];
+      var a = document.createElement("a");
+      a.href = ROOT + r.href;
+      a.textContent = r.title;
+      a.setAttribute("lang", "zh-Hant");
+      li.appendChild(badge);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(a);
+      var sub = document.createElement("span");
+      sub.className = "sub";
+      sub.textContent = " " + r.sub;
+      li.appendChild(sub);
+      if (r.body) {
+        var p = document.createElement("p");
+        p.className = "snippet";
+        p.appendChild(snippet(r));
+        li.appendChild(p);
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function fromLocation() {
+    var m = /[?&]q=([^&#]*)/.exec(window.location.search);
+    return m ? decodeURIComponent(m[1].replace(/\+/g, " ")) : "";
+  }
+
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var q = input.value.trim();
+    show(q);
+    if (window.history && window.history.replaceState) {
+      try { window.history.replaceState(null, "", "?q=" + encodeURIComponent(q)); } catch (e) {}
+    }
+  });
+  var initial = fromLocation();
+  if (initial) { input.value = initial; show(initial); }
+  window.SITEGEN_SEARCH_RUN = search;   // for tests
+})();
