@@ -51,11 +51,16 @@ class YamlDoc:
         return self.lines.get(path, self.first_line)
 
 
+# libyaml's parser when PyYAML was built with it (its wheels are): same safe types, much faster.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml(text: str, rel: str, problems: Problems, first_line: int = 1) -> YamlDoc | None:
     """Parse ``text`` (which starts at ``first_line`` of file ``rel``) with safe types only."""
+    loader = _Loader(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
@@ -63,6 +68,8 @@ def parse_yaml(text: str, rel: str, problems: Problems, first_line: int = 1) -> 
         problems.add(rel, line, f"malformed YAML: {what}",
                      "check the indentation and quote values that contain ': ' or start with a symbol")
         return None
+    finally:
+        loader.dispose()
     doc = YamlDoc(data, {}, first_line)
     if node is not None:
         _walk(node, (), doc, rel, problems)

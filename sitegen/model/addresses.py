@@ -10,6 +10,7 @@ page keeps a redirect, see ``content/redirects.yaml``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .ganzhi import GanZhi
 
@@ -25,7 +26,7 @@ class Address:
     @property
     def file(self) -> str:
         """The output path, relative to the site root."""
-        return self.path + "index.html" if self.is_page else self.path
+        return _file(self.path)
 
     def canonical(self, base_url: str) -> str:
         """The citable URL: the base URL plus the folder form."""
@@ -44,6 +45,12 @@ class Address:
         return Address(self.path + "index.json")
 
 
+@lru_cache(maxsize=1 << 16)
+def _file(path: str) -> str:
+    return path + "index.html" if path == "" or path.endswith("/") else path
+
+
+@lru_cache(maxsize=1 << 16)
 def relative(from_file: str, to_file: str) -> str:
     """``to_file`` relative to the folder of ``from_file`` (both relative to the site root)."""
     src = from_file.split("/")[:-1]

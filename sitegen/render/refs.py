@@ -23,6 +23,15 @@ class RuleRef:
 
 
 def rule_ref(ctx: Context, rule_id: str, condition: str | None = None) -> RuleRef:
+    """The annotation for ``rule_id`` as seen from the current page (memoised per link scope)."""
+    key = (rule_id, ctx.link_scope, condition)
+    ref = ctx.memo.get(key)
+    if ref is None:
+        ref = ctx.memo[key] = _rule_ref(ctx, rule_id, condition)
+    return ref
+
+
+def _rule_ref(ctx: Context, rule_id: str, condition: str | None) -> RuleRef:
     site = ctx.site
     r = site.rules[rule_id]
     cite = r.entry.cites[0] if r.entry.cites else (r.entry.readings[0][1] if r.entry.readings else None)

@@ -11,7 +11,7 @@ import jinja2
 from ..model.pages import Page
 from ..model.site import Site
 from ..problems import Problem
-from .env import make_env
+from .env import make_env, memoise_macros
 from . import views, views_liuren, views_rules, views_site, views_texts, views_yi
 from .views import Context
 
@@ -35,6 +35,7 @@ class Renderer:
         self.templates = site.root / TEMPLATES
         self.env = make_env(self.templates)
         self.data_views: dict[str, Callable[[Site, Page], Any]] = DATA
+        self.memo: dict = {}
 
     def check_templates(self) -> list[Problem]:
         """Compile every template now, so a syntax error is reported before anything renders."""
@@ -46,6 +47,8 @@ class Renderer:
                 problems.append(Problem(f"{TEMPLATES}/{e.name or name}", e.lineno,
                                         f"template syntax error: {e.message}",
                                         "fix the jinja tag on that line"))
+        if not problems:
+            memoise_macros(self.env)
         return problems
 
     def render(self, page: Page) -> bytes:
@@ -53,13 +56,13 @@ class Renderer:
             return RAW[page.kind](self.site, page)
         if page.kind in self.data_views:
             return dump_json(self.data_views[page.kind](self.site, page))
-        variables = VIEWS[page.kind](Context(self.site, page))
+        variables = VIEWS[page.kind](Context(self.site, page, self.memo))
         return self.env.get_template(f"{page.kind}.html").render(**variables).encode("utf-8")
 
     def render_problem(self, page: Page, e: Exception) -> Problem:
         """A rendering failure as a problem naming the template line and the page."""
         if isinstance(e, jinja2.TemplateError):
-            frame = _template_frame(e)
+            frame = _template_frame(e, self.templates)
             where, line = frame if frame else (f"{TEMPLATES}/{page.kind}.html", None)
             return Problem(where, line, f"while rendering {page.address.file}: "
                            f"{type(e).__name__}: {e}", "the template uses a name the view does "
@@ -72,13 +75,14 @@ class Renderer:
                 for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _template_frame(e: Exception) -> tuple[str, int] | None:
+def _template_frame(e: Exception, templates: Path) -> tuple[str, int] | None:
+    """The innermost template line in the traceback (jinja rewrites frames to template lines)."""
     tb = e.__traceback__
     found = None
+    folder = str(templates.resolve())
     while tb is not None:
-        f = tb.tb_frame
-        name = f.f_globals.get("__jinja_template__")
-        if name is not None:
-            found = (f"{TEMPLATES}/{name.name}", name.get_corresponding_lineno(tb.tb_lineno))
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.startswith(folder):
+            found = (f"{TEMPLATES}/{Path(filename).relative_to(folder).as_posix()}", tb.tb_lineno)
         tb = tb.tb_next
     return found

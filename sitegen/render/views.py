@@ -69,10 +69,16 @@ NAV = (
 class Context:
     """Everything one page's view is built with: the site, the page, and relative links."""
 
-    def __init__(self, site: Site, page: Page):
+    def __init__(self, site: Site, page: Page, memo: dict | None = None):
         self.site = site
         self.page = page
         self.here = page.address
+        folder = page.address.file.rpartition("/")[0]
+        # Links into rules/ and texts/ look the same from every page at the same depth outside
+        # those folders, so view records holding such links are shared by that key.
+        self.link_scope = folder if folder.startswith(("rules", "texts")) else folder.count("/") + bool(folder)
+        # View records that depend only on the page's folder, shared by the pages of one render.
+        self.memo: dict = memo if memo is not None else {}
         if page.kind == "not_found":
             # Served for any missing address, at any depth: links from the base URL's path.
             prefix = urlsplit(site.config.base_url).path or "/"

@@ -161,8 +161,8 @@ def lesson(ctx: Context) -> dict[str, Any]:
     basis = tuple(rule_ref(ctx, r) for r in l.basis_ids)
     patterns = tuple(rule_ref(ctx, r) for r in l.patterns)
     conditional = tuple(rule_ref(ctx, c.rule, c.condition) for c in l.conditional_patterns)
-    definitions = {r.id: site.rules[r.id].entry.definition
-                   for r in (method, ke, *basis, *patterns, *conditional) if r is not None}
+    def defs(refs):
+        return tuple((r, site.rules[r.id].entry.definition) for r in refs if r is not None)
 
     markers = tuple(
         MarkerRow(m.name, m.branch.zh, m.seat.zh,
@@ -206,7 +206,8 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "transmission_text": "".join(b.zh for b in l.transmissions),
         "method": method, "ke": ke, "basis": basis,
         "patterns": patterns, "conditional": conditional,
-        "definitions": definitions,
+        "keti": defs(patterns + conditional),
+        "method_defs": defs((method, ke)),
         "trace": trace,
         "markers": markers,
         "plates_for": tuple((m.zh, t.zh) for m, t in l.plates_for),

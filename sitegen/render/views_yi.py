@@ -83,8 +83,9 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         c = ctx.site.change(h.number, g.number)
         ref = HexRef(g.number, g.name, g.short, g.ko, ctx.href(A.change(h.number, g.number)), figure(g))
         by_count.setdefault(len(c.moving), []).append(ref)
-    rules = tuple(rule_ref(ctx, r) for r in h.rule_ids)
-    dili = tuple(rule_ref(ctx, r) for r in h.dili.holding)
+    defs = ctx.site.rules
+    rules = tuple((rule_ref(ctx, r), defs[r].entry.definition) for r in h.rule_ids)
+    dili = tuple((rule_ref(ctx, r), defs[r].entry.definition) for r in h.dili.holding)
     dili_cond = tuple(rule_ref(ctx, r) for r in h.dili.conditional)
     n = h.number
     view = {
@@ -98,7 +99,6 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "changes": tuple(sorted(by_count.items())),
         "rules": rules, "dili": dili, "dili_conditional": dili_cond,
         "direction": h.dili.direction, "an_shan": h.dili.an_shan, "shui_kou": h.dili.shui_kou,
-        "definitions": {r.id: ctx.site.rules[r.id].entry.definition for r in rules + dili},
         "prev": Link(f"{n - 1:02d} {yi.hexagram(n - 1).name}", ctx.href(A.hexagram(n - 1))) if n > 1 else None,
         "next": Link(f"{n + 1:02d} {yi.hexagram(n + 1).name}", ctx.href(A.hexagram(n + 1))) if n < 64 else None,
         "index_href": ctx.href(A.YI),
@@ -146,7 +146,7 @@ def change(ctx: Context) -> dict[str, Any]:
             ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
             m.bian_liuqin.zh if m else "", m.bian_najia.zh if m else "", role,
             m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else ()))
-    whole = tuple(rule_ref(ctx, r) for r in c.rule_ids)
+    whole = tuple((rule_ref(ctx, r), site.rules[r].entry.definition) for r in c.rule_ids)
     hexrules = tuple(rule_ref(ctx, r) for r in ben.rule_ids)
     meihua = None
     if c.meihua is not None:
@@ -166,9 +166,9 @@ def change(ctx: Context) -> dict[str, Any]:
             "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu, "topics": tuple(topics),
         }
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
-    dili_change = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
+    dili_change = tuple((rule_ref(ctx, r), site.rules[r].entry.definition)
+                        for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
     conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids)
-    used = {r.id for r in (*whole, *dili_change)}
     neighbours = [g.number for g in yi.HEXAGRAMS]
     i = neighbours.index(b)
     prev_b = neighbours[i - 1] if i > 0 else None
@@ -183,7 +183,6 @@ def change(ctx: Context) -> dict[str, Any]:
         "rows": tuple(rows), "whole": whole, "hexrules": hexrules,
         "meihua": meihua, "meihua_note": c.meihua_note,
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
-        "definitions": {rid: site.rules[rid].entry.definition for rid in used},
         "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
         "matrix_href": ctx.href(A.YI_MATRIX),

@@ -1,0 +1,144 @@
+"""A build engineers can trust: incremental = clean, atomic, reproducible, strict, robust."""
+
+from __future__ import annotations
+
+import filecmp
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from sitegen.build import build
+from sitegen.problems import BuildError
+from sites import copy_site, edit
+
+
+def tree(folder: Path) -> dict[str, str]:
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        if p.is_file():
+            out[p.relative_to(folder).as_posix()] = hashlib.sha1(p.read_bytes()).hexdigest()
+    return out
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """A copy of the project built once: the starting point of the incremental tests."""
+    root = copy_site(tmp_path_factory.mktemp("proj"))
+    build(root, root / "build")
+    return root
+
+
+def rebuild_matches_clean(root: Path, tmp_path: Path) -> int:
+    result = build(root, root / "build")
+    clean = tmp_path / "clean"
+    build(root, clean, incremental=False)
+    assert tree(root / "build") == tree(clean)
+    return result.rendered
+
+
+def test_nothing_changed_means_nothing_to_do(project):
+    result = build(project, project / "build")
+    assert result.unchanged and result.rendered == 0
+
+
+@pytest.mark.parametrize("change", ["text", "rule", "template", "engine-config"])
+def test_incremental_rebuild_equals_clean_build(project, tmp_path, change):
+    if change == "text":
+        edit(project / "content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂")
+    elif change == "rule":
+        edit(project / "content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)", 1)
+    elif change == "template":
+        edit(project / "templates/change.html", "거꾸로:", "반대 방향:")
+    else:
+        edit(project / "content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji")
+    made = rebuild_matches_clean(project, tmp_path)
+    assert made > 0
+
+
+def test_one_paragraph_edit_touches_few_pages(project, tmp_path):
+    edit(project / "content/texts/meihua-tiyong.md", "人事之占，詳觀體用。", "人事之占，詳觀體用。 ")
+    made = rebuild_matches_clean(project, tmp_path)
+    assert 0 < made < 200
+
+
+def test_removed_text_leaves_no_stale_page(tmp_path):
+    root = copy_site(tmp_path)
+    out = root / "build"
+    build(root, out)
+    (root / "content/texts/extra.md").write_text(
+        (root / "content/texts/liuren-zhanfa.md").read_text(encoding="utf-8")
+        .replace("slug: liuren-zhanfa", "slug: extra"), encoding="utf-8")
+    build(root, out)
+    assert (out / "texts/extra/index.html").is_file()
+    (root / "content/texts/extra.md").unlink()
+    build(root, out)
+    assert not (out / "texts/extra").exists()
+    assert tree(out) == tree(_clean(root, tmp_path))
+
+
+def _clean(root, tmp_path):
+    clean = tmp_path / "clean"
+    build(root, clean, incremental=False)
+    return clean
+
+
+def test_two_clean_builds_are_byte_identical(tmp_path):
+    root = copy_site(tmp_path)
+    a, b = tmp_path / "a", tmp_path / "b"
+    build(root, a, incremental=False, workers=2)
+    build(root, b, incremental=False, workers=1)
+    assert tree(a) == tree(b)
+
+
+def test_failed_build_leaves_previous_output_untouched(project):
+    before = tree(project / "build")
+    edit(project / "content/texts/kejing-bingyin.md", "{#p02}", "{#p01}")
+    try:
+        with pytest.raises(BuildError):
+            build(project, project / "build")
+        assert tree(project / "build") == before
+    finally:
+        edit(project / "content/texts/kejing-bingyin.md", "{#p01}\n解曰", "{#p02}\n解曰")
+
+
+def test_killed_build_leaves_previous_output_untouched(project, monkeypatch):
+    import sitegen.build as b
+
+    before = tree(project / "build")
+    edit(project / "templates/hexagram.html", "互 · 錯 · 綜", "互 · 錯 · 綜 ")
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(b.atomic, "replace", killed)
+    with pytest.raises(KeyboardInterrupt):
+        build(project, project / "build", workers=1)
+    assert tree(project / "build") == before
+    assert not list(project.glob(".build.staging-*"))
+
+
+def test_broken_link_in_a_template_fails_with_page_link_and_reason(tmp_path):
+    root = copy_site(tmp_path)
+    edit(root / "templates/liuren_day.html", "<h1>", '<a href="nowhere/index.html">x</a><a href="#no-such-id">y</a><h1>')
+    with pytest.raises(BuildError) as e:
+        build(root, tmp_path / "out")
+    found = [p.format() for p in e.value.problems]
+    assert len(found) == 120      # two on each of the 60 day pages, all listed
+    assert found[0] == ("build/liuren/bing-chen/index.html: broken link '#no-such-id': "
+                        "liuren/bing-chen/index.html has no element with id 'no-such-id'\n"
+                        "    hint: check the paragraph or section id (ids are case-sensitive)")
+    assert found[1].startswith("build/liuren/bing-chen/index.html: broken link 'nowhere/index.html': "
+                               "no file liuren/bing-chen/nowhere/index.html was built")
+    assert not (tmp_path / "out").exists()
+
+
+def test_template_error_names_template_and_line(tmp_path):
+    root = copy_site(tmp_path)
+    edit(root / "templates/term.html", "{{ t.gloss | md }}", "{{ t.glos | md }}")
+    with pytest.raises(BuildError) as e:
+        build(root, None)
+    first = e.value.problems[0].format()
+    assert first.startswith("templates/term.html:7: while rendering terms/")
+    assert "has no attribute 'glos'" in first
