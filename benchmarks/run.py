@@ -79,6 +79,7 @@ def main() -> None:
 
         def clean():
             shutil.rmtree(out, ignore_errors=True)
+            shutil.rmtree(work / ".build.sitegen-spare", ignore_errors=True)
             return timed(build)
 
         def noop():

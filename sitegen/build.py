@@ -34,13 +34,19 @@ from .write.links import PageLinks, check_links, scan
 class Progress:
     """Phase and pages done on a terminal; silent when quiet or not a terminal."""
 
-    def __init__(self, quiet: bool = False, stream=None):
+    def __init__(self, quiet: bool = False, stream=None, timings: bool = False):
         self.stream = stream or sys.stderr
         self.live = not quiet and self.stream.isatty()
         self.quiet = quiet
+        self.timings = timings
         self._last = 0.0
+        self._phase: tuple[str, float] | None = None
 
     def phase(self, name: str) -> None:
+        now = time.perf_counter()
+        if self.timings and self._phase:
+            self.stream.write(f"  {self._phase[0]}: {now - self._phase[1]:.2f} s\n")
+        self._phase = (name, now)
         if self.live:
             self.stream.write(f"\r\033[K{name}…")
             self.stream.flush()
@@ -53,6 +59,7 @@ class Progress:
             self.stream.flush()
 
     def done(self, message: str) -> None:
+        self.phase("")
         if self.live:
             self.stream.write("\r\033[K")
         if not self.quiet:
@@ -88,6 +95,8 @@ class Made:
 
 _RENDERER: Renderer | None = None
 _JOBS: dict[str, Page] = {}
+_ROOT_PATH = "/"
+_FILES: frozenset[str] = frozenset()
 
 
 def _render_files(files: list[str], staging: str | None) -> tuple[list[Made], list[Problem]]:
@@ -108,10 +117,15 @@ def _render_files(files: list[str], staging: str | None) -> tuple[list[Made], li
             if d not in made_dirs:
                 os.makedirs(os.path.join(staging, d), exist_ok=True)
                 made_dirs.add(d)
-            with open(os.path.join(staging, f), "wb") as fh:
+            path = os.path.join(staging, f)
+            try:
+                os.unlink(path)       # never write in place: the old inode may be live output
+            except FileNotFoundError:
+                pass
+            with open(path, "wb") as fh:
                 fh.write(data)
         made.append(Made(f, hashlib.sha1(data).hexdigest(), len(data),
-                         scan(data) if f.endswith(".html") else None))
+                         scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None))
     return made, problems
 
 
@@ -120,9 +134,11 @@ def _worker(args):
 
 
 def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], staging: Path | None,
-                 progress: Progress, workers: int) -> list[Made]:
-    global _RENDERER, _JOBS
-    _RENDERER, _JOBS = renderer, jobs
+                 progress: Progress, workers: int, every_file: frozenset[str]) -> list[Made]:
+    """Render ``files`` (into ``staging`` if given), scanning each page's links against
+    ``every_file`` (all files the finished site will have)."""
+    global _RENDERER, _JOBS, _ROOT_PATH, _FILES
+    _RENDERER, _JOBS, _ROOT_PATH, _FILES = renderer, jobs, root_path(renderer.site), every_file
     target = str(staging) if staging is not None else None
     made: list[Made] = []
     problems: list[Problem] = []
@@ -143,7 +159,7 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], st
                     problems += p
                     progress.count("rendering", len(made) + len(problems), len(files))
     finally:
-        _RENDERER, _JOBS = None, {}
+        _RENDERER, _JOBS, _FILES = None, {}, frozenset()
     if problems:
         raise BuildError(problems)
     return made
@@ -153,20 +169,23 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], st
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
           workers: int | None = None, incremental: bool = True) -> Result:
-    """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing."""
+    """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing.
+
+    ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
+    unchanged are carried over from the current output."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     workers = workers or min(os.cpu_count() or 1, 4)
     inputs = read_inputs(root)
-    old = None
+    current = None
     if out is not None:
         out = out.resolve()
-        old = mf.load(out) if incremental and out.is_dir() else None
-        if old is not None and old.inputs == inputs.total:
-            intact = mf.intact_files(out, old)
-            if intact == set(old.files):
-                return Result(0, len(old.files), 0, sum(e.size for e in old.files.values()),
+        if incremental and out.is_dir():
+            done = mf.up_to_date(out, inputs.total)
+            if done is not None:
+                return Result(0, len(done.files), 0, sum(e.size for e in done.files.values()),
                               time.perf_counter() - start, out, unchanged=True)
+            current = mf.load(out)
     progress.phase("reading content")
     site = load_site(root)
     renderer = Renderer(site)
@@ -178,77 +197,63 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     fingerprints = {f: inputs.page_fingerprint(p.deps) for f, p in jobs.items()}
     assets = renderer.assets()
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
+    plan = set(jobs) | set(assets)
 
     reuse: set[str] = set()
-    if old is not None:
-        intact = mf.intact_files(out, old)
-        reuse = {f for f in intact if f in jobs and old.files[f].fingerprint == fingerprints[f]}
-        reuse |= {f for f in intact if f in assets and old.files[f].sha1 == asset_fp[f]}
+    if current is not None:
+        _, intact = mf.scan_folder(out, current)
+        reuse = {f for f in intact if f in jobs and current.files[f].fingerprint == fingerprints[f]}
+        reuse |= {f for f in intact if f in assets and current.files[f].sha1 == asset_fp[f]}
     todo = sorted(f for f in jobs if f not in reuse)
 
-    staging = None
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        atomic.clear_leftovers(out)
-        staging = atomic.staging_dir(out)
-        staging.mkdir()
+    target = atomic.Target(out) if out is not None else None
     try:
-        if staging is not None:
-            progress.phase("carrying over unchanged files")
-            _carry_over(out, staging, sorted(reuse))
+        folder = None
+        if target is not None:
+            progress.phase("preparing the output folder")
+            folder = target.prepare(current, reuse, plan, incremental)
             for f, data in assets.items():
                 if f not in reuse:
-                    _write(staging, f, data)
-        made = render_files(renderer, jobs, todo, staging, progress, workers)
+                    _write(folder, f, data)
+        progress.phase("rendering")
+        made = render_files(renderer, jobs, todo, folder, progress, workers,
+                            frozenset(plan) | {mf.MANIFEST})
         progress.phase("checking links")
         entries = {m.file: mf.Entry(fingerprints[m.file], m.sha1, m.size,
                                     tuple(sorted(m.links.ids)) if m.links else ())
                    for m in made}
         for f in reuse:
-            entries[f] = old.files[f] if f in jobs else mf.Entry(asset_fp[f], asset_fp[f], old.files[f].size)
+            entries[f] = current.files[f]
         for f, data in assets.items():
             entries.setdefault(f, mf.Entry(asset_fp[f], asset_fp[f], len(data)))
-        problems = _check_links(site, made, reuse, entries, out, old)
+        problems = _check_links(site, made, reuse, entries, out, current, frozenset(entries))
         if problems:
             raise BuildError(problems)
-        if staging is not None:
-            _write(staging, mf.MANIFEST, mf.Manifest(inputs.total, entries).dump())
-            atomic.replace(out, staging)
+        if target is not None:
+            progress.phase("replacing the output")
+            target.commit(mf.Manifest(inputs.total, entries).dump())
     except BaseException:
-        if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
+        if target is not None:
+            target.abort()
         raise
-    return Result(pages=len(jobs), files=len(entries), rendered=len(made) + len(assets) - len(reuse & set(assets)),
+    rendered = len(made) + sum(1 for f in assets if f not in reuse)
+    return Result(pages=len(jobs), files=len(entries), rendered=rendered,
                   bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
                   out=out)
 
 
-def _write(staging: Path, rel: str, data: bytes) -> None:
-    path = staging / rel
+def _write(folder: Path, rel: str, data: bytes) -> None:
+    path = folder / rel
     path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)      # a new inode: the old one may be shared with the live output
     path.write_bytes(data)
 
 
-def _carry_over(out: Path, staging: Path, files: list[str]) -> None:
-    """Hard-link unchanged files into the staging folder (a copy where links are impossible)."""
-    made: set[str] = set()
-    for f in files:
-        d = f.rpartition("/")[0]
-        if d not in made:
-            (staging / d).mkdir(parents=True, exist_ok=True)
-            made.add(d)
-        try:
-            os.link(out / f, staging / f)
-        except OSError:
-            shutil.copy2(out / f, staging / f)
-
-
 def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],
-                 out: Path | None, old: mf.Manifest | None) -> list[Problem]:
+                 out: Path | None, old: mf.Manifest | None, files: frozenset[str]) -> list[Problem]:
     """Check every link of the pages made now against all files and anchors. A carried-over page
     was checked when it was made; its links are read back from disk only if a file or an anchor
     has gone since."""
-    files = set(entries)
     pages = {m.file: m.links for m in made if m.links is not None}
     kept = [f for f in reuse if f.endswith(".html")]
     if kept and old is not None and out is not None:
@@ -256,6 +261,11 @@ def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[st
         lost |= {f for f, info in pages.items()
                  if f in old.files and not set(old.files[f].ids) <= info.ids}
         for f in kept:
-            pages[f] = scan((out / f).read_bytes()) if lost else PageLinks((), frozenset(old.files[f].ids))
-    root_path = urlsplit(site.config.base_url).path or "/"
-    return check_links(pages, files, root_path)
+            pages[f] = (scan((out / f).read_bytes(), f, files, root_path(site)) if lost
+                        else PageLinks(frozenset(), (), frozenset(old.files[f].ids)))
+    return check_links(pages)
+
+
+def root_path(site: Site) -> str:
+    """The URL path of the site root (for the few links written from the root, e.g. on 404)."""
+    return urlsplit(site.config.base_url).path or "/"

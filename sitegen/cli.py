@@ -9,7 +9,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from .build import Progress, build
 from .problems import BuildError
 
 
@@ -18,6 +17,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--root", type=Path, default=Path("."),
                    help="the project folder holding content/ and templates/ (default: .)")
     p.add_argument("--quiet", "-q", action="store_true", help="print nothing but errors")
+    p.add_argument("--timings", action="store_true", help="print how long each phase took")
+    p.add_argument("--clean", action="store_true",
+                   help="render every page, ignoring what the previous build left")
     sub = p.add_subparsers(dest="command", required=True, metavar="{build,check,serve}")
     b = sub.add_parser("build", help="check everything, then write the whole site")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
@@ -34,12 +36,21 @@ def main(argv: list[str] | None = None) -> int:
     if not (root / "content").is_dir() or not (root / "templates").is_dir():
         print(f"sitegen: {root} has no content/ and templates/ folders (use --root)", file=sys.stderr)
         return 2
-    progress = Progress(quiet=args.quiet)
     out = None
     if args.command in ("build", "serve"):
         out = (args.out or root / "build").resolve()
+        if not args.clean and _up_to_date(root, out):
+            if not args.quiet:
+                print(f"{out} is up to date; nothing to do", file=sys.stderr)
+            if args.command == "serve":
+                from .serve import serve
+                return serve(out, args.port)
+            return 0
+    from .build import Progress, build      # the engines and templates load only when needed
+
+    progress = Progress(quiet=args.quiet, timings=args.timings)
     try:
-        result = build(root, out, progress)
+        result = build(root, out, progress, incremental=not args.clean)
     except BuildError as e:
         print(e.report(), file=sys.stderr)
         return 1
@@ -56,6 +67,14 @@ def main(argv: list[str] | None = None) -> int:
         from .serve import serve
         return serve(out, args.port)
     return 0
+
+
+def _up_to_date(root: Path, out: Path) -> bool:
+    """Whether ``out`` already holds exactly what ``root`` would build (cheap: hashes and stats)."""
+    from .write.inputs import read_inputs
+    from .write.manifest import up_to_date
+
+    return out.is_dir() and up_to_date(out, read_inputs(root).total) is not None
 
 
 if __name__ == "__main__":

@@ -43,6 +43,14 @@ def test_nothing_changed_means_nothing_to_do(project):
     assert result.unchanged and result.rendered == 0
 
 
+def test_a_file_changed_by_hand_is_rebuilt(project, tmp_path):
+    page = project / "build/yi/01/44/index.html"
+    page.write_text("scribbled over", encoding="utf-8")
+    result = build(project, project / "build")
+    assert result.rendered == 1
+    assert "乾為天" in page.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("change", ["text", "rule", "template", "engine-config"])
 def test_incremental_rebuild_equals_clean_build(project, tmp_path, change):
     if change == "text":
@@ -103,7 +111,7 @@ def test_failed_build_leaves_previous_output_untouched(project):
         edit(project / "content/texts/kejing-bingyin.md", "{#p01}\n解曰", "{#p02}\n解曰")
 
 
-def test_killed_build_leaves_previous_output_untouched(project, monkeypatch):
+def test_killed_build_leaves_previous_output_untouched(project, tmp_path, monkeypatch):
     import sitegen.build as b
 
     before = tree(project / "build")
@@ -112,11 +120,18 @@ def test_killed_build_leaves_previous_output_untouched(project, monkeypatch):
     def killed(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(b.atomic, "replace", killed)
-    with pytest.raises(KeyboardInterrupt):
-        build(project, project / "build", workers=1)
+    with monkeypatch.context() as m:       # killed while rendering (the spare is half-updated)
+        m.setattr(b, "render_files", killed)
+        with pytest.raises(KeyboardInterrupt):
+            build(project, project / "build", workers=1)
+    assert tree(project / "build") == before
+    with monkeypatch.context() as m:       # killed just before the swap
+        m.setattr(b.atomic.Target, "commit", killed)
+        with pytest.raises(KeyboardInterrupt):
+            build(project, project / "build", workers=1)
     assert tree(project / "build") == before
     assert not list(project.glob(".build.staging-*"))
+    rebuild_matches_clean(project, tmp_path)   # and the next build recovers
 
 
 def test_broken_link_in_a_template_fails_with_page_link_and_reason(tmp_path):

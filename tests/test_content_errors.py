@@ -58,7 +58,7 @@ def test_malformed_yaml(tmp_path):
     site = copy_site(tmp_path)
     edit(site / TEXT, "title:\n  zh:", "title:\n zh: [\n  zh:")
     assert problems_of(site) == [
-        f"{TEXT}:9: malformed YAML: expected ',' or ']', but got '<scalar>'\n"
+        f"{TEXT}:9: malformed YAML: did not find expected ',' or ']'\n"
         "    hint: check the indentation and quote values that contain ': ' or start with a symbol"
     ]
 

@@ -50,9 +50,18 @@ def _file(path: str) -> str:
     return path + "index.html" if path == "" or path.endswith("/") else path
 
 
-@lru_cache(maxsize=1 << 16)
 def relative(from_file: str, to_file: str) -> str:
     """``to_file`` relative to the folder of ``from_file`` (both relative to the site root)."""
+    depth = from_file.count("/")
+    if depth == 0:
+        return to_file
+    if from_file[: from_file.index("/") + 1] != to_file[: to_file.find("/") + 1]:
+        return "../" * depth + to_file          # different top folders: up to the root, then down
+    return _relative(from_file, to_file)
+
+
+@lru_cache(maxsize=1 << 16)
+def _relative(from_file: str, to_file: str) -> str:
     src = from_file.split("/")[:-1]
     dst = to_file.split("/")
     k = 0

@@ -104,30 +104,45 @@ def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
     site, page = ctx.site, ctx.page
     cfg = site.config
     reg = site.registry
-    top = [c.key for c in reg.crumbs(page)] + [page.key]
-    section = top[1] if len(top) > 1 else page.key
-    nav = tuple(Link(label, ctx.href(key), current=(key == section))
-                for key, label in NAV if reg.get(key) is not None)
-    crumbs = tuple(Link(p.title, ctx.href(p.address)) for p in reg.crumbs(page))
+    above = reg.crumbs(page)
+    section = above[1].key if len(above) > 1 else page.key
+    chrome = _chrome(ctx, section)
+    crumbs = tuple(Link(p.title, ctx.href(p.address)) for p in above)
     title = page.title
     url = ctx.canonical()
     return Layout(
         title=f"{title} · {cfg.title_ko}" if page.key != "home" else f"{cfg.title_zh} {cfg.title_ko}",
         canonical=url,
-        root=ctx.href(A.HOME)[: -len("index.html")],
-        css=ctx.href(A.asset("site.css")),
-        js=ctx.href(A.asset("site.js")),
-        nav=nav,
         crumbs=crumbs,
         citation=citation(title, author, date or cfg.published.isoformat(), url, language,
                           f"{cfg.title_zh} {cfg.title_ko}", page.key),
         description=description or cfg.tagline,
-        site_title_zh=cfg.title_zh,
-        site_title_ko=cfg.title_ko,
-        search_href=ctx.href(A.SEARCH) if reg.get("search") else "",
-        home_href=ctx.href(A.HOME),
         body_class=page.kind.replace("_", "-"),
+        **chrome,
     )
+
+
+def _chrome(ctx: Context, section: str) -> dict[str, Any]:
+    """The parts of the page frame that only depend on the section and the page's folder depth
+    (and top folder): shared by every such page of one render."""
+    folder = ctx.here.file.rpartition("/")[0]
+    key = ("chrome", section, folder.partition("/")[0], folder.count("/") + bool(folder),
+           ctx.page.kind == "not_found")
+    got = ctx.memo.get(key)
+    if got is None:
+        site, reg = ctx.site, ctx.site.registry
+        got = ctx.memo[key] = {
+            "root": ctx.href(A.HOME)[: -len("index.html")],
+            "css": ctx.href(A.asset("site.css")),
+            "js": ctx.href(A.asset("site.js")),
+            "nav": tuple(Link(label, ctx.href(k), current=(k == section))
+                         for k, label in NAV if reg.get(k) is not None),
+            "site_title_zh": site.config.title_zh,
+            "site_title_ko": site.config.title_ko,
+            "search_href": ctx.href(A.SEARCH) if reg.get("search") else "",
+            "home_href": ctx.href(A.HOME),
+        }
+    return got
 
 
 def citation(title: str, author: str | None, date: str, url: str, language: str,

@@ -55,7 +55,7 @@ def _lesson_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]
         href = ctx.href(A.lesson(day, plate))
         link = ChartLink(f"{day.zh} {plate}", href, title)
         links.append(link)
-        by_day.setdefault(day.index, {})[plate] = ChartLink(str(plate), href, title or f"{day.zh}日 第{plate}局")
+        by_day.setdefault(day.index, {})[plate] = ChartLink(str(plate), href, title)
     if len(links) <= LIST_LIMIT:
         return ChartGroup(heading, len(links), tuple(links), (), ())
     rows = tuple(GridRow(f"{SIXTY[di].zh}", ctx.href(A.liuren_day(SIXTY[di])),
@@ -68,17 +68,28 @@ def _change_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]
     by_ben: dict[int, list[ChartLink]] = {}
     links = []
     for key, title in keys:
-        _, (a, b) = _parse_key(key)
-        a, b = int(a), int(b)
-        h, g = yi.hexagram(a), yi.hexagram(b)
-        href = ctx.href(A.change(a, b))
-        links.append(ChartLink(f"{h.short}→{g.short}", href, title or f"{h.name} → {g.name}"))
-        by_ben.setdefault(a, []).append(ChartLink(f"{b:02d}", href, title or f"{h.name} → {g.name}"))
+        link, cell = _change_links(ctx, key, title)
+        links.append(link)
+        by_ben.setdefault(int(key[7:9]), []).append(cell)
     if len(links) <= LIST_LIMIT:
         return ChartGroup(heading, len(links), tuple(links), (), ())
     rows = tuple(GridRow(f"{a:02d} {yi.hexagram(a).short}", ctx.href(A.hexagram(a)), tuple(cells))
                  for a, cells in sorted(by_ben.items()))
     return ChartGroup(heading, len(links), (), ("變卦",), rows)
+
+
+def _change_links(ctx: Context, key: str, title: str) -> tuple[ChartLink, ChartLink]:
+    """The list item and the grid cell of change ``key`` ('change:aa:bb'), shared by rule pages."""
+    scope = ctx.here.path if ctx.here.path.startswith("yi/") else ctx.here.path.count("/")
+    memo = ("change-link", key, title, scope)
+    got = ctx.memo.get(memo)
+    if got is None:
+        a, b = int(key[7:9]), int(key[10:12])
+        h, g = yi.hexagram(a), yi.hexagram(b)
+        href = ctx.href(A.change(a, b))
+        got = ctx.memo[memo] = (ChartLink(f"{h.short}→{g.short}", href, title or f"{h.name} → {g.name}"),
+                                ChartLink(f"{b:02d}", href, title))
+    return got
 
 
 def _hexagram_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:

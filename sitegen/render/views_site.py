@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
+from html import escape
 
 from ..model import addresses as A
 from ..model.addresses import Address

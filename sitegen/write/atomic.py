@@ -1,9 +1,18 @@
-"""Atomic replacement of the output folder.
+"""Atomic replacement of the output folder, with a spare folder for cheap incremental builds.
 
-A build writes into a staging folder beside the output; only when every file is written and
-every link checked does the staging folder take the output's place. A failed or killed build
-leaves the previous output exactly as it was (at worst, a stale staging folder, which the next
-build removes).
+A build never writes into the output folder. It writes into another complete folder beside it
+and only then swaps the two in one step (Linux ``renameat2`` with ``RENAME_EXCHANGE``; two
+renames elsewhere). A failed or killed build therefore leaves the previous output exactly as it
+was.
+
+The folder written into is, when possible, the *spare*: the output of the build before, kept
+beside the output after each swap (``.<name>.sitegen-spare``) together with its manifest. An
+incremental build brings the spare up to date — rewriting the pages whose inputs changed,
+hard-linking from the current output the few files the spare lacks, deleting stale files — and
+then swaps it in, so its cost grows with what changed, not with the size of the site. Before
+touching the spare, its manifest is removed: a spare interrupted half-way is never trusted
+again, only rebuilt. Files are never modified in place (new content always gets a new inode),
+so the hard links shared by the two folders can never change the live output.
 """
 
 from __future__ import annotations
@@ -12,6 +21,8 @@ import ctypes
 import os
 import shutil
 from pathlib import Path
+
+from . import manifest as mf
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -28,6 +39,10 @@ def _exchange(a: Path, b: Path) -> bool:
     return fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0
 
 
+def spare_dir(out: Path) -> Path:
+    return out.parent / f".{out.name}.sitegen-spare"
+
+
 def staging_dir(out: Path) -> Path:
     return out.parent / f".{out.name}.staging-{os.getpid()}"
 
@@ -36,21 +51,111 @@ def clear_leftovers(out: Path) -> None:
     """Remove staging or old folders that a killed build left beside ``out``."""
     if not out.parent.is_dir():
         return
-    for p in out.parent.glob(f".{out.name}.staging-*"):
-        shutil.rmtree(p, ignore_errors=True)
-    for p in out.parent.glob(f".{out.name}.old-*"):
-        shutil.rmtree(p, ignore_errors=True)
+    for pattern in (f".{out.name}.staging-*", f".{out.name}.old-*"):
+        for p in out.parent.glob(pattern):
+            shutil.rmtree(p, ignore_errors=True)
 
 
-def replace(out: Path, staging: Path) -> None:
-    """Put ``staging`` in the place of ``out`` and remove the old output."""
-    if not out.exists():
-        os.replace(staging, out)
-        return
-    if _exchange(staging, out):
-        shutil.rmtree(staging, ignore_errors=True)
-        return
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
-    os.replace(out, old)
-    os.replace(staging, out)
-    shutil.rmtree(old, ignore_errors=True)
+class Target:
+    """The folder a build writes into, and its swap into place."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.spare = spare_dir(out)
+        self.path: Path | None = None
+        self.is_spare = False
+
+    def prepare(self, current: mf.Manifest | None, reuse: set[str], plan: set[str],
+                incremental: bool) -> Path:
+        """Make the folder to write into. Files in ``reuse`` are carried over unchanged from the
+        current output (whose manifest is ``current``); files of ``plan`` not in ``reuse`` will
+        be written; anything else there is removed."""
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        clear_leftovers(self.out)
+        spare = mf.load(self.spare) if incremental and current is not None and self.spare.is_dir() else None
+        if spare is not None:
+            self.path, self.is_spare = self.spare, True
+            (self.spare / mf.MANIFEST).unlink()          # from here on the spare is in flux
+            _update(self.spare, spare, self.out, current, reuse, plan)
+        else:
+            self.path = staging_dir(self.out)
+            self.path.mkdir()
+            _link_tree(self.out, self.path, sorted(reuse))
+        return self.path
+
+    def commit(self, manifest_bytes: bytes) -> None:
+        path = self.path
+        assert path is not None
+        target = path / mf.MANIFEST
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(manifest_bytes)             # written last: its age vouches for the rest
+        if not self.out.exists():
+            os.replace(path, self.out)
+        elif _exchange(path, self.out):
+            pass                                       # path now holds the previous output
+        else:
+            old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
+            os.replace(self.out, old)
+            os.replace(path, self.out)
+            os.replace(old, path)
+        if not self.is_spare and path.exists():
+            # The previous output becomes the spare for the next incremental build.
+            if self.spare.exists():
+                shutil.rmtree(self.spare, ignore_errors=True)
+            os.replace(path, self.spare)
+
+    def abort(self) -> None:
+        if self.path is not None and not self.is_spare:
+            shutil.rmtree(self.path, ignore_errors=True)
+
+
+def _update(spare: Path, spare_manifest: mf.Manifest, out: Path, current: mf.Manifest,
+            reuse: set[str], plan: set[str]) -> None:
+    present, intact = mf.scan_folder(spare, spare_manifest)
+    for f in sorted(present - plan):
+        os.unlink(spare / f)                           # stale: no longer part of the site
+    _remove_empty_dirs(spare, present - plan)
+    for f in sorted(reuse):
+        if f in intact and spare_manifest.files[f].sha1 == current.files[f].sha1:
+            continue                                   # already the same bytes
+        _link(out / f, spare / f)
+    for f in plan - reuse:
+        if f in present:
+            os.unlink(spare / f)                       # will be written anew, as a new inode
+
+
+def _remove_empty_dirs(folder: Path, removed: set[str]) -> None:
+    dirs = sorted({str(Path(f).parent) for f in removed if "/" in f}, key=len, reverse=True)
+    for d in dirs:
+        p = folder / d
+        while p != folder:
+            try:
+                p.rmdir()
+            except OSError:
+                break
+            p = p.parent
+
+
+def _link(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.unlink(dst)
+    except FileNotFoundError:
+        pass
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _link_tree(src: Path, dst: Path, files: list[str]) -> None:
+    made: set[str] = set()
+    for f in files:
+        d = f.rpartition("/")[0]
+        if d not in made:
+            (dst / d).mkdir(parents=True, exist_ok=True)
+            made.add(d)
+        try:
+            os.link(src / f, dst / f)
+        except OSError:
+            shutil.copy2(src / f, dst / f)

@@ -29,6 +29,7 @@ class Entry:
 class Manifest:
     inputs: str                 # fingerprint of all inputs
     files: dict[str, Entry]
+    written: int = 0            # when the manifest was written (ns), as found on disk
 
     def dump(self) -> bytes:
         data = {"format": FORMAT, "inputs": self.inputs,
@@ -39,27 +40,28 @@ class Manifest:
 
 def load(out: Path) -> Manifest | None:
     try:
-        data = json.loads((out / MANIFEST).read_bytes())
+        path = out / MANIFEST
+        written = path.stat().st_mtime_ns
+        data = json.loads(path.read_bytes())
         if data.get("format") != FORMAT:
             return None
         return Manifest(data["inputs"], {k: Entry(fp, sha, size, tuple(ids.split()))
-                                         for k, (fp, sha, size, ids) in data["files"].items()})
+                                         for k, (fp, sha, size, ids) in data["files"].items()},
+                        written)
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-def intact_files(out: Path, manifest: Manifest) -> set[str]:
-    """Files of the old output that are exactly as the manifest recorded them (by size and age)."""
-    try:
-        written = (out / MANIFEST).stat().st_mtime_ns
-    except OSError:
-        return set()
-    ok = set()
-    stack = [("", str(out))]
+def scan_folder(folder: Path, manifest: Manifest) -> tuple[set[str], set[str]]:
+    """(every file under ``folder``, those exactly as ``manifest`` recorded them: same size and
+    not newer than the manifest — a file edited or replaced by hand is not intact)."""
+    present: set[str] = set()
+    intact: set[str] = set()
+    stack = [("", str(folder))]
     while stack:
-        prefix, folder = stack.pop()
+        prefix, d = stack.pop()
         try:
-            entries = list(os.scandir(folder))
+            entries = list(os.scandir(d))
         except OSError:
             continue
         for e in entries:
@@ -68,10 +70,20 @@ def intact_files(out: Path, manifest: Manifest) -> set[str]:
                 if rel != ".sitegen":
                     stack.append((rel + "/", e.path))
                 continue
+            present.add(rel)
             entry = manifest.files.get(rel)
-            if entry is None:
-                continue
-            st = e.stat(follow_symlinks=False)
-            if st.st_size == entry.size and st.st_mtime_ns <= written:
-                ok.add(rel)
-    return ok
+            if entry is not None:
+                st = e.stat(follow_symlinks=False)
+                if st.st_size == entry.size and st.st_mtime_ns <= manifest.written:
+                    intact.add(rel)
+    return present, intact
+
+
+def up_to_date(out: Path, inputs_total: str) -> Manifest | None:
+    """The manifest of ``out`` if ``out`` was built from exactly these inputs and nothing in it
+    has been touched since; otherwise None."""
+    m = load(out)
+    if m is None or m.inputs != inputs_total:
+        return None
+    present, intact = scan_folder(out, m)
+    return m if present == intact == set(m.files) else None
