@@ -12,6 +12,7 @@
         - ref: liuren-gejue#p05
           quote: 取干上神為用        # optional
       link_in: [liuren-gejue]      # link occurrences only in these texts (default: all texts)
+      unlinked: [世人]              # words in which a spelling is part of another word: never linked
       rules: [liuren-yuan-shou]    # rules that use it (optional)
 """
 
@@ -33,6 +34,7 @@ ENTRY = {
     "gloss": Field(is_str),
     "defined_in": Field(ListOf(CITE)),
     "link_in": Field(ListOf(matches(ID_PATTERN, "a text slug")), required=False),
+    "unlinked": Field(ListOf(is_str), required=False),
     "rules": Field(ListOf(matches(ID_PATTERN, "a rule id")), required=False),
 }
 
@@ -46,6 +48,7 @@ class Term:
     gloss: str
     defined_in: tuple[Cite, ...]
     link_in: tuple[str, ...] | None
+    unlinked: tuple[str, ...]
     rules: tuple[str, ...]
     file: str
     line: int
@@ -83,12 +86,19 @@ def load_terms(root: Path, problems: Problems) -> tuple[Term, ...]:
                 continue
             for s in [item["zh"], *(item.get("aliases") or [])]:
                 spelled[s] = item["id"]
+            spellings = [item["zh"], *(item.get("aliases") or [])]
+            for word in item.get("unlinked") or []:
+                if not any(sp in word for sp in spellings):
+                    problems.add(rel, doc.line((i, "unlinked")), f"term {item['id']}: the unlinked "
+                                 f"word {word!r} contains none of its spellings",
+                                 "list words that contain the term's spelling but mean something else")
             terms.append(Term(
                 id=item["id"], zh=item["zh"], ko=item["ko"], aliases=tuple(item.get("aliases") or ()),
                 gloss=item["gloss"],
                 defined_in=tuple(_cite(c, rel, doc.line((i, "defined_in", j)))
                                  for j, c in enumerate(item["defined_in"])),
                 link_in=tuple(item["link_in"]) if item.get("link_in") else None,
+                unlinked=tuple(item.get("unlinked") or ()),
                 rules=tuple(item.get("rules") or ()), file=rel, line=line,
             ))
     return tuple(terms)

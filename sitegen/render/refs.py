@@ -50,25 +50,42 @@ def short_title(ctx: Context, slug: str) -> str:
 
 @dataclass(frozen=True)
 class ParagraphQuote:
-    """A cited paragraph quoted in full, with the cited phrase marked."""
+    """A cited paragraph quoted in full, with the cited phrases marked."""
 
     ref: str                   # 'slug#pid'
+    pid: str
     href: str
     text_title: str
     section: str | None
-    before: str                # zh split around the quoted phrase
-    phrase: str
-    after: str
+    parts: tuple[tuple[str, bool], ...]   # the Chinese in pieces: (text, is a cited phrase)
     ko: str
 
 
-def quote(ctx: Context, slug: str, pid: str, phrase: str | None) -> ParagraphQuote:
+def quote(ctx: Context, slug: str, pid: str, phrases=None) -> ParagraphQuote:
+    """Paragraph ``slug#pid`` with every phrase of ``phrases`` (a string, or several) marked."""
     t = ctx.site.texts[slug]
     p = t.paragraph(pid)
     s = t.section_of(pid)
-    before, mid, after = p.zh, "", ""
-    if phrase and phrase in p.zh:
-        i = p.zh.index(phrase)
-        before, mid, after = p.zh[:i], phrase, p.zh[i + len(phrase):]
-    return ParagraphQuote(f"{slug}#{pid}", ctx.href(A.text(slug), pid), t.title_zh,
-                          f"{s.zh} · {s.ko}" if s else None, before, mid, after, p.ko)
+    if isinstance(phrases, str):
+        phrases = (phrases,)
+    marked = [False] * len(p.zh)
+    for phrase in phrases or ():
+        i = p.zh.find(phrase) if phrase else -1
+        if i >= 0:
+            marked[i:i + len(phrase)] = [True] * len(phrase)
+    parts: list[tuple[str, bool]] = []
+    for ch, m in zip(p.zh, marked):
+        if parts and parts[-1][1] == m:
+            parts[-1] = (parts[-1][0] + ch, m)
+        else:
+            parts.append((ch, m))
+    return ParagraphQuote(f"{slug}#{pid}", pid, ctx.href(A.text(slug), pid), short_title(ctx, slug),
+                          s.zh if s else None, tuple(parts), p.ko)
+
+
+def quotes(ctx: Context, cites) -> tuple[ParagraphQuote, ...]:
+    """Each cited paragraph once, in citation order, with all of its cited phrases marked."""
+    order: dict[tuple[str, str], list[str]] = {}
+    for c in cites:
+        order.setdefault((c.text, c.paragraph), []).append(c.quote)
+    return tuple(quote(ctx, slug, pid, tuple(q for q in qs if q)) for (slug, pid), qs in order.items())

@@ -66,6 +66,9 @@ NAV = (
 )
 
 
+_NAV_KEYS = {k for k, _ in NAV}
+
+
 class Context:
     """Everything one page's view is built with: the site, the page, and relative links."""
 
@@ -105,7 +108,8 @@ def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
     cfg = site.config
     reg = site.registry
     above = reg.crumbs(page)
-    section = above[1].key if len(above) > 1 else page.key
+    chain = [p.key for p in above] + [page.key]
+    section = next((k for k in reversed(chain) if k in _NAV_KEYS), "")
     chrome = _chrome(ctx, section)
     crumbs = tuple(Link(p.title, ctx.href(p.address)) for p in above)
     title = page.title
@@ -183,8 +187,37 @@ def _text_cards(ctx: Context) -> tuple[TextCard, ...]:
     )
 
 
+@dataclass(frozen=True)
+class Card:
+    title: str
+    sub: str
+    href: str
+    body: str
+
+
 def home(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx), "texts": _text_cards(ctx)}
+    site = ctx.site
+    rep = site.validation
+    corpora = [
+        Card("大六壬 720課", "대육임 720과", ctx.href(A.LIUREN),
+             "60일 × 12국의 모든 과: 천지반, 사과, 삼전, 천장, 초전을 정한 과정과 과체."),
+        Card("64卦 · 4,096變", "64괘와 4,096 변괘", ctx.href(A.YI),
+             "모든 괘의 납갑·육친·세응·복신과 모든 본괘→변괘의 동효 규칙, 매화 체용, 지리."),
+        Card("規則", f"규칙 {len(site.rules)}개", ctx.href(A.RULES),
+             "엔진이 적용하는 모든 규칙과 그 근거 단락, 그리고 그 규칙이 성립하는 모든 과식."),
+        Card("術語", f"용어 {len(site.terms)}개", ctx.href(A.TERMS),
+             "원전의 술어 풀이. 원문 속 용어는 여기로 이어진다."),
+    ]
+    if rep is not None:
+        lr, ln = rep.counts("liuren")
+        yr, yn = rep.counts("yi")
+        corpora.append(Card("檢證", "검증", ctx.href(A.VALIDATION),
+                            f"원전의 예 {lr + yr}/{ln + yn} 일치, 《大六壬探原》 "
+                            f"{rep.tanyuan_compared - len(rep.tanyuan_differences)}/{rep.tanyuan_compared} 일치. "
+                            "맞지 않는 것은 이유와 함께 싣는다."))
+    corpora.append(Card("檢索", "검색", ctx.href(A.SEARCH),
+                        "한자·한글·병음으로: 涉害, 섭해, 청룡, 丙寅 第八局, 乾 姤 … 서버 없이도 된다."))
+    return {"layout": layout(ctx), "texts": _text_cards(ctx), "corpora": tuple(corpora)}
 
 
 def texts(ctx: Context) -> dict[str, Any]:

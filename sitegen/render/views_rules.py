@@ -9,7 +9,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.knowledge import FAMILY_NAMES
-from .refs import ParagraphQuote, RuleRef, quote, rule_ref, short_title
+from .refs import ParagraphQuote, RuleRef, quote, quotes, rule_ref, short_title
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -122,12 +122,6 @@ def chart_groups(ctx: Context, rule) -> tuple[tuple[ChartGroup, ...], tuple[Char
     return holds, tuple(cond_groups)
 
 
-@dataclass(frozen=True)
-class ReadingView:
-    outcome: str
-    quote: ParagraphQuote
-
-
 def rule(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     r = site.rules[ctx.page.ref]
@@ -143,8 +137,8 @@ def rule(ctx: Context) -> dict[str, Any]:
         "condition": r.predicate.conditional,
         "source": getattr(r.predicate, "source", "") or "",
         "follows": e.follows,
-        "cites": tuple(quote(ctx, c.text, c.paragraph, c.quote) for c in e.cites),
-        "readings": tuple(ReadingView(o, quote(ctx, c.text, c.paragraph, c.quote)) for o, c in e.readings),
+        "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
+        "readings": tuple((o, c.quote, ctx.href(A.text(c.text), c.paragraph)) for o, c in e.readings),
         "holds": holds, "conditional": conditional,
         "count": len(r.holds), "conditional_count": len(r.conditional),
         "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),
@@ -182,7 +176,7 @@ def term(ctx: Context) -> dict[str, Any]:
             using.append((text.title_zh, ctx.href(A.text(slug)), n))
     view = {
         "id": t.id, "zh": t.zh, "ko": t.ko, "aliases": t.aliases, "gloss": t.gloss,
-        "defined_in": tuple(quote(ctx, c.text, c.paragraph, c.quote) for c in t.defined_in),
+        "defined_in": quotes(ctx, t.defined_in),
         "rules": rules, "texts": tuple(using),
     }
     return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {t.gloss[:80]}"), "t": view}

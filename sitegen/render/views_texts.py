@@ -49,6 +49,8 @@ class SectionView:
     ko: str
     chart: Link | None           # 002: the computed chart of this lesson
     paragraphs: tuple[ParagraphView, ...]
+    prev: str | None = None      # the previous and next section's anchors
+    next: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,13 +63,15 @@ class SelfDescriptionView:
 
 def term_matcher(site: Site, slug: str):
     """A regex of every term spelling that links in text ``slug``, longest first, with owners."""
-    return _matcher(id(site), slug, tuple(
-        (s, t.id, t.ko) for t in site.terms.values()
-        if t.link_in is None or slug in t.link_in for s in t.spellings))
+    terms = [t for t in site.terms.values() if t.link_in is None or slug in t.link_in]
+    return _matcher(tuple((s, t.id, t.ko) for t in terms for s in t.spellings)
+                    + tuple((w, None, None) for t in terms for w in t.unlinked))
 
 
 @lru_cache(maxsize=64)
-def _matcher(_site: int, _slug: str, spellings: tuple[tuple[str, str, str], ...]):
+def _matcher(spellings: tuple[tuple[str, str | None, str | None], ...]):
+    """A regex of the spellings (and of the words that must stay unlinked), longest first, so
+    that at each place the longest word wins."""
     if not spellings:
         return None, {}
     owner = {s: (tid, ko) for s, tid, ko in spellings}
@@ -85,7 +89,7 @@ def runs(ctx: Context, zh: str, slug: str) -> tuple[Run, ...]:
     pos = 0
     for m in rx.finditer(zh):
         tid, ko = owner[m.group(0)]
-        if tid in seen:
+        if tid is None or tid in seen:
             continue
         seen.add(tid)
         if m.start() > pos:
@@ -121,10 +125,22 @@ def text(ctx: Context) -> dict[str, Any]:
     loose = [p for p in t.paragraphs if p.section is None]
     if loose:
         sections.append(SectionView(None, "", "", None, tuple(para(p) for p in loose)))
-    for s in t.sections:
+    ids = [s.id for s in t.sections]
+    for k, s in enumerate(t.sections):
         sections.append(SectionView(s.id, s.zh, s.ko, charts.get(s.id),
-                                    tuple(para(t.paragraph(pid)) for pid in s.paragraph_ids)))
+                                    tuple(para(t.paragraph(pid)) for pid in s.paragraph_ids),
+                                    f"#{ids[k - 1]}" if k > 0 else None,
+                                    f"#{ids[k + 1]}" if k + 1 < len(ids) else None))
+    slugs = list(site.texts)
+    i = slugs.index(t.slug)
+    neighbours = {
+        "prev": Link(site.texts[slugs[i - 1]].title_zh, ctx.href(A.text(slugs[i - 1]))) if i > 0 else None,
+        "next": Link(site.texts[slugs[i + 1]].title_zh, ctx.href(A.text(slugs[i + 1])))
+        if i + 1 < len(slugs) else None,
+        "up": ctx.href(A.TEXTS),
+    }
     view = {
+        **neighbours,
         "slug": t.slug, "title_zh": t.title_zh, "title_ko": t.title_ko, "summary": t.summary,
         "author_zh": t.author_zh, "author_ko": t.author_ko, "seed": t.seed,
         "self_description": tuple(SelfDescriptionView(d.quote, d.ko, f"#{d.paragraph}", d.paragraph)

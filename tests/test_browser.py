@@ -1,0 +1,289 @@
+"""The built site as a reader sees it, in a real Chromium: from disk (file://) and served.
+
+Needs Debian's chromium (/usr/bin/chromium, or SITEGEN_CHROMIUM) and the playwright package,
+which drives that browser without downloading one of its own. Deselect with -m "not browser".
+Screenshots are saved under test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from conftest import REPO
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("SITEGEN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = REPO / "test-artifacts" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]
+
+# The main page kinds, and what each page is for (must be visible).
+PAGES = {
+    "home": ("index.html", ".cards .card"),
+    "text": ("texts/kejing-bingyin/index.html", ".pair .zh"),
+    "lesson": ("liuren/bing-yin/08/index.html", ".plate .palace"),
+    "hexagram": ("yi/44/index.html", "svg.gua.large"),
+    "change": ("yi/01/44/index.html", ".pair-figures svg.gua"),
+    "rule": ("rules/liuren-zi-ren/index.html", "blockquote.pquote"),
+    "validation": ("about/validation/index.html", "table.summary"),
+    "search": ("search/index.html", "#search-q"),
+}
+
+
+def _unavailable() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    why = _unavailable()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests must run in CI: {why}")
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def served(built):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built))
+    handler.log_message = lambda *a: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.fixture(params=["disk", "served"])
+def base(request, built, served):
+    return built.as_uri() + "/" if request.param == "disk" else served
+
+
+class Watched:
+    """A page with every console error, page error and failed request recorded."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: r.status >= 400 and self.errors.append(f"{r.status}: {r.url}"))
+
+
+@pytest.fixture
+def tab(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watched = Watched(page)
+    yield watched
+    context.close()
+
+
+@pytest.mark.parametrize("kind", list(PAGES))
+def test_main_pages_load_cleanly_and_show_what_they_are_for(tab, base, kind):
+    path, selector = PAGES[kind]
+    tab.page.goto(base + path)
+    assert tab.page.locator(selector).first.is_visible()
+    assert tab.page.title()
+    assert tab.errors == []
+
+
+def test_lesson_page_draws_the_square_and_switches_day_and_night(tab, base):
+    page = tab.page
+    page.goto(base + "liuren/bing-yin/08/index.html")
+    assert page.locator(".plate .palace").count() == 12
+    day = page.locator(".plate .gen-day").first
+    night = page.locator(".plate .gen-night").first
+    assert day.is_visible() and not night.is_visible()
+    page.get_by_role("button", name="夜 밤 (占時 酉–寅)").click()
+    assert night.is_visible() and not day.is_visible()
+    assert tab.errors == []
+
+
+def test_reader_walks_from_a_lesson_to_the_rule_to_the_paragraph_and_back(tab, base):
+    page = tab.page
+    page.goto(base + "liuren/bing-yin/01/index.html")
+    page.locator("p.lede a.rule-name").first.click()            # the method's rule page
+    assert "/rules/" in page.url
+    quote = page.locator("blockquote.pquote .src a").first
+    quote.click()                                                # on to the cited paragraph
+    assert "/texts/" in page.url and "#p" in page.url
+    pid = page.url.rsplit("#", 1)[1]
+    pair = page.locator(f"[id='{pid}']")
+    assert pair.is_visible()
+    pair.locator(".backlinks a").first.click()                   # back to a rule citing it
+    assert "/rules/" in page.url
+    page.locator(".chart-links a, .chart-grid td a").first.click()   # and to a chart
+    assert "/liuren/" in page.url or "/yi/" in page.url
+    assert tab.errors == []
+
+
+def test_language_switch_is_remembered(tab, base):
+    page = tab.page
+    page.goto(base + "texts/huangjince/index.html")
+    zh, ko = page.locator(".pair .zh").first, page.locator(".pair .ko").first
+    assert zh.is_visible() and ko.is_visible()
+    page.get_by_role("button", name="原文만").click()
+    assert zh.is_visible() and not ko.is_visible()
+    page.goto(base + "texts/meihua-tiyong/index.html")
+    assert not page.locator(".pair .ko").first.is_visible()
+    page.get_by_role("button", name="번역만").click()
+    assert page.locator(".pair .ko").first.is_visible() and not page.locator(".pair .zh").first.is_visible()
+    page.get_by_role("button", name="원문·번역").click()
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize("query,expect", [
+    ("涉害", "liuren-she-hai"), ("섭해", "liuren-she-hai"), ("청룡", "liuren-general-qing-long"),
+    ("乾", "yi/01/index.html"), ("青龙", "liuren-general-qing-long"), ("丙寅 第八局", "liuren/bing-yin/08/"),
+    ("乾 姤", "yi/01/44/"), ("jia-zi", "liuren/jia-zi/"),
+])
+def test_search_from_disk_finds_what_the_reader_means(tab, built, query, expect):
+    page = tab.page
+    page.goto(built.as_uri() + "/search/index.html?q=" + quote(query))
+    links = page.locator("#search-results a")
+    assert links.count() > 0
+    hrefs = [links.nth(i).get_attribute("href") for i in range(min(links.count(), 8))]
+    assert any(expect in h for h in hrefs), hrefs
+    first = links.first.get_attribute("href")
+    links.first.click()
+    assert page.url.split("#")[0].endswith(first.replace("../", "").split("#")[0])
+    assert tab.errors == []
+
+
+def test_search_box_in_the_header_leads_to_results(tab, base):
+    page = tab.page
+    page.goto(base + "index.html")
+    page.fill("#site-q", "涉害")
+    page.press("#site-q", "Enter")
+    page.wait_for_selector("#search-results li")
+    assert page.locator("#search-results li").count() > 0
+
+
+def test_permalink_copies_the_canonical_url(tab, built):
+    page = tab.page
+    page.goto(built.as_uri() + "/texts/liuren-gejue/index.html")
+    page.locator("[id='p05'] a.pid").click()
+    toast = page.locator(".toast")
+    toast.wait_for(state="visible")
+    assert "https://sitegen.example.org/texts/liuren-gejue/#p05" in toast.inner_text()
+
+
+def test_print_view_of_a_lesson_is_clean_and_carries_its_url(tab, base):
+    page = tab.page
+    page.goto(base + "liuren/bing-yin/08/index.html")
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()
+    assert not page.locator(".shift-switch").is_visible()
+    assert page.locator(".plate").is_visible()
+    assert "https://sitegen.example.org/liuren/bing-yin/08/" in page.locator(".print-url").inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("window.innerWidth")
+    pdf = page.pdf(format="A4")
+    assert pdf[:4] == b"%PDF"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_horizontal_overflow_and_screenshots(browser, built, width):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        for kind, (path, _) in PAGES.items():
+            page.goto(built.as_uri() + "/" + path)
+            page.screenshot(path=str(ARTIFACTS / f"{kind}-{width}.png"), full_page=False)
+            over = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert over <= 1, f"{kind} overflows by {over}px at {width}px"
+    finally:
+        context.close()
+
+
+CONTRAST = """() => {
+  function rgb(s) { const m = s.match(/[\\d.]+/g).map(Number); return m.length > 3 ? m : m.concat([1]); }
+  function lum(c) { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+                    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); }
+  function bg(el) { while (el) { const c = rgb(getComputedStyle(el).backgroundColor); if (c[3] > 0.5) return c; el = el.parentElement; }
+                    return [255, 255, 255, 1]; }
+  const out = [];
+  for (const sel of arguments_) {
+    const el = document.querySelector(sel);
+    if (!el) continue;
+    const fg = rgb(getComputedStyle(el).color), b = bg(el);
+    const [l1, l2] = [lum(fg), lum(b)].sort((a, b) => b - a);
+    out.push([sel, (l1 + 0.05) / (l2 + 0.05)]);
+  }
+  return out;
+}"""
+
+SAMPLES = ["main p", "main a", ".meta", ".sub", ".site-nav a", ".brand-ko", ".pair .zh", ".pair .ko",
+           ".pid", ".site-footer p", ".rule .ko-name", "button", ".note", ".crumbs a", ".legend",
+           ".count", "a.general", ".palace .earth", ".palace .marks"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_contrast_passes_wcag_aa(browser, built, scheme):
+    context = browser.new_context(color_scheme=scheme)
+    page = context.new_page()
+    try:
+        low = []
+        for path in ("index.html", "texts/liuren-zhanfa/index.html", "liuren/bing-yin/08/index.html",
+                     "rules/liuren-zi-ren/index.html"):
+            page.goto(built.as_uri() + "/" + path)
+            script = CONTRAST.replace("arguments_", repr(SAMPLES))
+            for sel, ratio in page.evaluate(script):
+                if ratio < 4.5:
+                    low.append(f"{path} {sel}: {ratio:.2f}")
+        assert not low, low
+    finally:
+        context.close()
+
+
+def test_accessibility_basics_on_every_page_kind(tab, built):
+    page = tab.page
+    for kind, (path, _) in PAGES.items():
+        page.goto(built.as_uri() + "/" + path)
+        assert page.title().strip(), kind
+        assert page.evaluate("document.documentElement.lang") == "ko"
+        for landmark in ("header", "main", "footer", "nav"):
+            assert page.locator(landmark).count() >= 1, (kind, landmark)
+        for svg in page.locator("svg").all():
+            assert svg.get_attribute("role") == "img" and svg.get_attribute("aria-label"), kind
+        unlabeled = page.evaluate("""() => [...document.querySelectorAll('input, button')]
+            .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+            .map(e => e.outerHTML)""")
+        assert not unlabeled, (kind, unlabeled)
+
+
+def test_keyboard_focus_is_visible(tab, built):
+    page = tab.page
+    page.goto(built.as_uri() + "/liuren/bing-yin/08/index.html")
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        style = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+                                        return [s.outlineStyle, parseFloat(s.outlineWidth)]; }""")
+        assert style[0] != "none" and style[1] >= 2, style
+    page.keyboard.press("]")                      # keyboard shortcut: next plate
+    page.wait_for_url("**/09/index.html")
