@@ -11,6 +11,7 @@ hard link, untouched. The result is byte-identical to a clean build of the same 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -153,11 +154,18 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], st
             chunk = 100
             shards = [(files[i:i + chunk], target) for i in range(0, len(files), chunk)]
             ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(workers) as pool:
-                for m, p in pool.imap_unordered(_worker, shards):
-                    made += m
-                    problems += p
-                    progress.count("rendering", len(made) + len(problems), len(files))
+            # The model is shared with the workers copy-on-write. Freezing it keeps the garbage
+            # collector from walking (and so copying) it in every worker; rendering itself makes
+            # no reference cycles worth collecting, so the workers run without the collector.
+            gc.freeze()
+            try:
+                with ctx.Pool(workers, initializer=gc.disable) as pool:
+                    for m, p in pool.imap_unordered(_worker, shards):
+                        made += m
+                        problems += p
+                        progress.count("rendering", len(made) + len(problems), len(files))
+            finally:
+                gc.unfreeze()
     finally:
         _RENDERER, _JOBS, _FILES = None, {}, frozenset()
     if problems:
