@@ -15,7 +15,6 @@ import gc
 import hashlib
 import multiprocessing
 import os
-import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from .model.site import Site, build_site
 from .problems import BuildError, Problem
 from .render.render import Renderer
 from .write import atomic, manifest as mf
-from .write.inputs import Inputs, read_inputs
+from .write.inputs import read_inputs
 from .write.links import PageLinks, check_links, scan
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import os
 import shutil
 import threading
@@ -41,9 +42,7 @@ PAGES = {
 
 
 def _unavailable() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("playwright") is None:
         return "the playwright package is not installed (pip install -e '.[test]')"
     if not Path(CHROMIUM).exists():
         return f"no Chromium at {CHROMIUM} (apt-get install chromium)"

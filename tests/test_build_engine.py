@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import filecmp
 import hashlib
-import os
 from pathlib import Path
 
 import pytest

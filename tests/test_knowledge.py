@@ -9,7 +9,7 @@ import pytest
 from conftest import REPO
 from sitegen.build import build, load_site
 from sitegen.problems import BuildError
-from sites import copy_site, edit
+from sites import copy_site
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 
 from conftest import REPO
 from sitegen.build import build

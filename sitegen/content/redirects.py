@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problems
-from .source import Field, ListOf, check_schema, matches, parse_yaml, read_text
+from .source import Field, check_schema, matches, read_yaml
 
 ADDRESS = r"(?:[a-z0-9][a-z0-9._-]*/)+"
 SCHEMA = {
@@ -37,11 +37,8 @@ def load_redirects(root: Path, problems: Problems) -> tuple[Redirect, ...]:
     path = root / FILE
     if not path.exists():
         return ()
-    text = read_text(path, FILE, problems)
-    doc = parse_yaml(text, FILE, problems) if text is not None else None
-    if doc is None:
-        return ()
-    if doc.data is None:
+    doc = read_yaml(path, FILE, problems)
+    if doc is None or doc.data is None:
         return ()
     if not isinstance(doc.data, list):
         problems.add(FILE, 1, "redirects are a list of entries ('- from: …  to: …')")

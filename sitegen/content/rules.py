@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problems
-from .source import (
-    Field, ListOf, check_schema, is_str, matches, one_of, parse_yaml, read_text,
-)
+from .source import Field, ListOf, check_schema, is_str, list_entries, matches, one_of
 from .texts import ID_PATTERN
 
 CITE = {
@@ -84,48 +82,29 @@ def _cite(value: dict, rel: str, line: int) -> Cite:
 
 def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
     entries: list[RuleEntry] = []
-    seen: dict[str, str] = {}
-    for path in sorted((root / "content" / "rules").glob("*.yaml")):
-        rel = path.relative_to(root).as_posix()
-        text = read_text(path, rel, problems)
-        if text is None:
+    for rel, doc, i, item in list_entries(root, "rules", ENTRY, "rule", problems):
+        line = doc.line((i,))
+        if not item.get("cites") and not item.get("follows"):
+            problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
+                         "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
+                         "classical source when the seeds say nothing")
             continue
-        doc = parse_yaml(text, rel, problems)
-        if doc is None:
+        readings = []
+        bad = False
+        for outcome, c in (item.get("readings") or {}).items():
+            at = doc.line((i, "readings", outcome))
+            if not check_schema(c, CITE, doc, rel, problems, (i, "readings", outcome)):
+                bad = True
+                continue
+            readings.append((str(outcome), _cite(c, rel, at)))
+        if bad:
             continue
-        if not isinstance(doc.data, list):
-            problems.add(rel, 1, "a rules file is a list of entries ('- id: …')")
-            continue
-        for i, item in enumerate(doc.data):
-            line = doc.line((i,))
-            if not check_schema(item, ENTRY, doc, rel, problems, (i,)):
-                continue
-            if not item.get("cites") and not item.get("follows"):
-                problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
-                             "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
-                             "classical source when the seeds say nothing")
-                continue
-            if item["id"] in seen:
-                problems.add(rel, line, f"the rule id {item['id']!r} is already used in {seen[item['id']]}")
-                continue
-            seen[item["id"]] = f"{rel}:{line}"
-            readings = []
-            bad = False
-            for outcome, c in (item.get("readings") or {}).items():
-                at = doc.line((i, "readings", outcome))
-                if not isinstance(c, dict) or check_schema(c, CITE, doc, rel, problems,
-                                                           (i, "readings", outcome)) is False:
-                    bad = True
-                    continue
-                readings.append((str(outcome), _cite(c, rel, at)))
-            if bad:
-                continue
-            entries.append(RuleEntry(
-                id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
-                definition=item["definition"],
-                cites=tuple(_cite(c, rel, doc.line((i, "cites", j)))
-                            for j, c in enumerate(item.get("cites") or [])),
-                follows=item.get("follows"), readings=tuple(readings), file=rel, line=line,
-                family_file=path.stem,
-            ))
+        entries.append(RuleEntry(
+            id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
+            definition=item["definition"],
+            cites=tuple(_cite(c, rel, doc.line((i, "cites", j)))
+                        for j, c in enumerate(item.get("cites") or [])),
+            follows=item.get("follows"), readings=tuple(readings), file=rel, line=line,
+            family_file=Path(rel).stem,
+        ))
     return tuple(entries)

@@ -95,6 +95,35 @@ def _walk(node: yaml.Node, path: tuple, doc: YamlDoc, rel: str, problems: Proble
             _walk(item, path + (i,), doc, rel, problems)
 
 
+def read_yaml(path: Path, rel: str, problems: Problems) -> YamlDoc | None:
+    """A YAML content file, read and parsed (None, with problems, if it can't be)."""
+    text = read_text(path, rel, problems)
+    return parse_yaml(text, rel, problems) if text is not None else None
+
+
+def list_entries(root: Path, folder: str, schema: dict, what: str, problems: Problems):
+    """Every well-formed entry of ``content/<folder>/*.yaml`` (each file a list of mappings with
+    an ``id``), as (file, its YamlDoc, index, entry); a duplicate id is reported, not yielded."""
+    seen: dict[str, str] = {}
+    for path in sorted((root / "content" / folder).glob("*.yaml")):
+        rel = path.relative_to(root).as_posix()
+        doc = read_yaml(path, rel, problems)
+        if doc is None:
+            continue
+        if not isinstance(doc.data, list):
+            problems.add(rel, 1, f"a {what}s file is a list of entries ('- id: …')")
+            continue
+        for i, item in enumerate(doc.data):
+            if not check_schema(item, schema, doc, rel, problems, (i,)):
+                continue
+            line = doc.line((i,))
+            if item["id"] in seen:
+                problems.add(rel, line, f"the {what} id {item['id']!r} is already used in {seen[item['id']]}")
+                continue
+            seen[item["id"]] = f"{rel}:{line}"
+            yield rel, doc, i, item
+
+
 # ---------------------------------------------------------------------------------------------
 # A small declarative schema: enough to name every unknown key, missing key and wrong type.
 

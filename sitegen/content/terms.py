@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..problems import Problems
 from .rules import CITE, Cite, _cite
-from .source import Field, ListOf, check_schema, is_str, matches, parse_yaml, read_text
+from .source import Field, ListOf, is_str, list_entries, matches
 from .texts import ID_PATTERN
 
 ENTRY = {
@@ -60,45 +60,29 @@ class Term:
 
 def load_terms(root: Path, problems: Problems) -> tuple[Term, ...]:
     terms: list[Term] = []
-    seen: dict[str, str] = {}
     spelled: dict[str, str] = {}
-    for path in sorted((root / "content" / "terms").glob("*.yaml")):
-        rel = path.relative_to(root).as_posix()
-        text = read_text(path, rel, problems)
-        doc = parse_yaml(text, rel, problems) if text is not None else None
-        if doc is None:
+    for rel, doc, i, item in list_entries(root, "terms", ENTRY, "term", problems):
+        line = doc.line((i,))
+        spellings = [item["zh"], *(item.get("aliases") or [])]
+        clash = [s for s in spellings if s in spelled]
+        if clash:
+            problems.add(rel, line, f"the spelling {clash[0]!r} already belongs to term "
+                         f"{spelled[clash[0]]}", "a spelling can link to one term only")
             continue
-        if not isinstance(doc.data, list):
-            problems.add(rel, 1, "a terms file is a list of entries ('- id: …')")
-            continue
-        for i, item in enumerate(doc.data):
-            line = doc.line((i,))
-            if not check_schema(item, ENTRY, doc, rel, problems, (i,)):
-                continue
-            if item["id"] in seen:
-                problems.add(rel, line, f"the term id {item['id']!r} is already used in {seen[item['id']]}")
-                continue
-            seen[item["id"]] = f"{rel}:{line}"
-            clash = [s for s in [item["zh"], *(item.get("aliases") or [])] if s in spelled]
-            if clash:
-                problems.add(rel, line, f"the spelling {clash[0]!r} already belongs to term "
-                             f"{spelled[clash[0]]}", "a spelling can link to one term only")
-                continue
-            for s in [item["zh"], *(item.get("aliases") or [])]:
-                spelled[s] = item["id"]
-            spellings = [item["zh"], *(item.get("aliases") or [])]
-            for word in item.get("unlinked") or []:
-                if not any(sp in word for sp in spellings):
-                    problems.add(rel, doc.line((i, "unlinked")), f"term {item['id']}: the unlinked "
-                                 f"word {word!r} contains none of its spellings",
-                                 "list words that contain the term's spelling but mean something else")
-            terms.append(Term(
-                id=item["id"], zh=item["zh"], ko=item["ko"], aliases=tuple(item.get("aliases") or ()),
-                gloss=item["gloss"],
-                defined_in=tuple(_cite(c, rel, doc.line((i, "defined_in", j)))
-                                 for j, c in enumerate(item["defined_in"])),
-                link_in=tuple(item["link_in"]) if item.get("link_in") else None,
-                unlinked=tuple(item.get("unlinked") or ()),
-                rules=tuple(item.get("rules") or ()), file=rel, line=line,
-            ))
+        for s in spellings:
+            spelled[s] = item["id"]
+        for word in item.get("unlinked") or []:
+            if not any(sp in word for sp in spellings):
+                problems.add(rel, doc.line((i, "unlinked")), f"term {item['id']}: the unlinked "
+                             f"word {word!r} contains none of its spellings",
+                             "list words that contain the term's spelling but mean something else")
+        terms.append(Term(
+            id=item["id"], zh=item["zh"], ko=item["ko"], aliases=tuple(item.get("aliases") or ()),
+            gloss=item["gloss"],
+            defined_in=tuple(_cite(c, rel, doc.line((i, "defined_in", j)))
+                             for j, c in enumerate(item["defined_in"])),
+            link_in=tuple(item["link_in"]) if item.get("link_in") else None,
+            unlinked=tuple(item.get("unlinked") or ()),
+            rules=tuple(item.get("rules") or ()), file=rel, line=line,
+        ))
     return tuple(terms)

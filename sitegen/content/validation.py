@@ -14,7 +14,7 @@ from typing import Any
 
 from ..problems import Problems
 from .rules import Cite
-from .source import Field, ListOf, check_schema, is_int, is_str, matches, parse_yaml, read_text
+from .source import Field, ListOf, check_schema, is_int, is_str, matches, read_yaml
 from .texts import ID_PATTERN
 
 EXAMPLE = {
@@ -79,8 +79,7 @@ def load_validation(root: Path, problems: Problems) -> Validation:
     seen: dict[str, str] = {}
     for path in sorted(folder.glob("*-seeds.yaml")):
         rel = path.relative_to(root).as_posix()
-        text = read_text(path, rel, problems)
-        doc = parse_yaml(text, rel, problems) if text is not None else None
+        doc = read_yaml(path, rel, problems)
         if doc is None or not check_schema(doc.data, SEEDS_FILE, doc, rel, problems):
             continue
         engine = doc.data["engine"]
@@ -97,8 +96,7 @@ def load_validation(root: Path, problems: Problems) -> Validation:
     path = folder / "tanyuan.yaml"
     if path.exists():
         rel = path.relative_to(root).as_posix()
-        text = read_text(path, rel, problems)
-        doc = parse_yaml(text, rel, problems) if text is not None else None
+        doc = read_yaml(path, rel, problems)
         if doc is not None and check_schema(doc.data, TANYUAN_FILE, doc, rel, problems):
             d = doc.data
             tanyuan = Comparison(d["source"], d["compared"], tuple(
