@@ -143,7 +143,6 @@ def _backlinks(site: Site) -> None:
 
 
 GENERAL_IDS = {r.zh: r.id for r in liuren.RULES if r.family == "liuren-general"}
-GENERAL_IDS.setdefault("玄武", GENERAL_IDS.get("元武", "liuren-general-xuan-wu"))
 
 
 def _kejing(site: Site, problems: Problems) -> None:
@@ -178,7 +177,7 @@ def _register_pages(site: Site) -> None:
         for plate in range(1, 13):
             l = site.lesson(day, plate)
             deps = {"rules"} | (kejing if day == KEJING_DAY and plate in site.kejing_sections else set())
-            title = f"{day.zh}日 第{_NUM[plate]}局 (干上{l.gan_shang.zh})"
+            title = plate_title(day, plate, l.gan_shang)
             addr = A.lesson(day, plate)
             reg.add(Page(lesson_key(day, plate), "lesson", addr, title, ref=(day.index, plate),
                          deps=frozenset(deps), parent=dkey))
@@ -241,5 +240,10 @@ def _register_pages(site: Site) -> None:
                      ref=r.target, deps=frozenset({"redirects"}), in_sitemap=False))
 
 
-_NUM = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九",
-        10: "十", 11: "十一", 12: "十二"}
+PLATE_NUMERALS = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九",
+                  10: "十", 11: "十一", 12: "十二"}
+
+
+def plate_title(day: GanZhi, plate: int, gan_shang) -> str:
+    """A lesson's title as the 課經 writes it: 丙寅日 第八局 (干上戌)."""
+    return f"{day.zh}日 第{PLATE_NUMERALS[plate]}局 (干上{gan_shang.zh})"

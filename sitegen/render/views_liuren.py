@@ -8,7 +8,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
-from ..model.site import KEJING, KEJING_DAY, _NUM
+from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, rule_ref
 from .views import Context, Link, layout
 
@@ -28,14 +28,6 @@ GENERAL_SHORT = {
     "貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "勾陳": "勾", "青龍": "龍",
     "天空": "空", "白虎": "虎", "太常": "常", "玄武": "玄", "太陰": "陰", "天后": "后",
 }
-
-
-def day_title(day: GanZhi) -> str:
-    return f"{day.zh}日"
-
-
-def plate_title(day: GanZhi, plate: int, gan_shang: Branch) -> str:
-    return f"{day.zh}日 第{_NUM[plate]}局 (干上{gan_shang.zh})"
 
 
 def plate_title_ko(day: GanZhi, plate: int, gan_shang: Branch) -> str:
@@ -113,12 +105,15 @@ class KejingView:
 
 
 def _general(ctx: Context, name: str) -> GeneralRef:
-    rid = _GENERAL_IDS.get(name)
-    href = ctx.href(A.rule(rid)) if rid in ctx.site.rules else ""
-    return GeneralRef(name, GENERAL_SHORT.get(name, name[:1]), GENERAL_KO.get(name, ""), href)
-
-
-_GENERAL_IDS = {r.zh: r.id for r in liuren.RULES if r.family == "liuren-general"}
+    """A general's name linked to its rule page (shared by pages in the same link scope)."""
+    key = ("general", name, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        rid = GENERAL_IDS.get(name)
+        href = ctx.href(A.rule(rid)) if rid in ctx.site.rules else ""
+        got = ctx.memo[key] = GeneralRef(name, GENERAL_SHORT.get(name, name[:1]),
+                                         GENERAL_KO.get(name, ""), href)
+    return got
 
 
 def lesson(ctx: Context) -> dict[str, Any]:
@@ -188,7 +183,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
         if not 1 <= p <= 12:
             return None
         n = site.lesson(day, p)
-        return Link(f"第{_NUM[p]}局 干上{n.gan_shang.zh}", ctx.href(A.lesson(day, p)))
+        return Link(f"第{PLATE_NUMERALS[p]}局 干上{n.gan_shang.zh}", ctx.href(A.lesson(day, p)))
 
     title = plate_title(day, plate, l.gan_shang)
     view = {
