@@ -11,7 +11,6 @@ hard link, untouched. The result is byte-identical to a clean build of the same 
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import multiprocessing
 import os
@@ -152,19 +151,12 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], st
         else:
             chunk = 100
             shards = [(files[i:i + chunk], target) for i in range(0, len(files), chunk)]
-            ctx = multiprocessing.get_context("fork")
-            # The model is shared with the workers copy-on-write. Freezing it keeps the garbage
-            # collector from walking (and so copying) it in every worker; rendering itself makes
-            # no reference cycles worth collecting, so the workers run without the collector.
-            gc.freeze()
-            try:
-                with ctx.Pool(workers, initializer=gc.disable) as pool:
-                    for m, p in pool.imap_unordered(_worker, shards):
-                        made += m
-                        problems += p
-                        progress.count("rendering", len(made) + len(problems), len(files))
-            finally:
-                gc.unfreeze()
+            # Forked after the model is built: the workers share it copy-on-write.
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for m, p in pool.imap_unordered(_worker, shards):
+                    made += m
+                    problems += p
+                    progress.count("rendering", len(made) + len(problems), len(files))
     finally:
         _RENDERER, _JOBS, _FILES = None, {}, frozenset()
     if problems:
