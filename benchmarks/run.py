@@ -113,8 +113,10 @@ def main() -> None:
         pages = sum(1 for p in files if p.suffix == ".html")
         size = sum(p.stat().st_size for p in files)
         floor_s = rows["floor: write the same files"][0]
-        print(f"Site: {pages} HTML pages, {len(files)} files, {size / 1e6:.1f} MB; "
-              f"{os.cpu_count()} cores; median of {args.runs} runs after a warm-up.\n")
+        index = (out / "search/index.js").stat().st_size
+        print(f"Site: {pages} HTML pages, {len(files)} files, {size / 1e6:.1f} MB; search index "
+              f"{index / 1e3:.0f} kB; {os.cpu_count()} cores; median of {args.runs} runs after a "
+              "warm-up.\n")
         print("| measurement | median s | min–max s | × floor | pages/s | peak MB |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for name, (med, lo, hi, rss) in rows.items():

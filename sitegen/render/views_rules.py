@@ -205,6 +205,12 @@ def validation(ctx: Context) -> dict[str, Any]:
     kejing_missing = sum(len(k.missing) for k in rep.kejing)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     follows_only = tuple(rule_ref(ctx, r.id) for r in site.rules.values() if not r.entry.cites)
+    citations = tuple(
+        (rule_ref(ctx, r.id),
+         tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph), c.quote)
+               for c in r.entry.cites),
+         r.entry.follows)
+        for r in site.rules.values())
     diffs = tuple({"day": d.day, "plate": d.plate, "tanyuan": d.tanyuan, "engine": d.engine,
                    "reason": d.reason, "href": ctx.href(A.lesson(_day(d.day), d.plate))}
                   for d in rep.tanyuan_differences)
@@ -220,7 +226,8 @@ def validation(ctx: Context) -> dict[str, Any]:
         "rules": (cited, len(site.rules)),
     }
     return {"layout": layout(ctx), "summary": summary, "rows": tuple(rows), "diffs": diffs,
-            "tanyuan_source": rep.tanyuan_source, "kejing": kejing, "follows_only": follows_only}
+            "tanyuan_source": rep.tanyuan_source, "kejing": kejing, "follows_only": follows_only,
+            "citations": citations}
 
 
 def _day(zh: str):
