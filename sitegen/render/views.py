@@ -225,7 +225,7 @@ def texts(ctx: Context) -> dict[str, Any]:
 
 
 def about(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx), "texts": _text_cards(ctx)}
+    return {"layout": layout(ctx), "texts": _text_cards(ctx), "validation_href": ctx.href(A.VALIDATION)}
 
 
 def not_found(ctx: Context) -> dict[str, Any]:
