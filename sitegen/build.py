@@ -1,12 +1,12 @@
 """The pipeline: load and check content → model (engines, rules, registry) → render → write.
 
 Nothing is written until everything has been read, computed and cross-checked. Pages are then
-rendered on every core into a staging folder beside the output, every internal link of the
-result is checked, and only then does the staging folder replace the output in one step.
+rendered on every core into a folder beside the output, every internal link of the result is
+checked, and only then does that folder replace the output in one step (:mod:`sitegen.write.atomic`).
 
 Incremental builds re-render only the pages whose input fingerprints changed (see
-:mod:`sitegen.write.inputs`); every other file is carried over from the previous output as a
-hard link, untouched. The result is byte-identical to a clean build of the same input.
+:mod:`sitegen.write.inputs`); every other file is carried over unchanged. The result is
+byte-identical to a clean build of the same input.
 """
 
 from __future__ import annotations
@@ -112,17 +112,7 @@ def _render_files(files: list[str], staging: str | None) -> tuple[list[Made], li
             problems.append(renderer.render_problem(page, e))
             continue
         if staging is not None:
-            d = f.rpartition("/")[0]
-            if d not in made_dirs:
-                os.makedirs(os.path.join(staging, d), exist_ok=True)
-                made_dirs.add(d)
-            path = os.path.join(staging, f)
-            try:
-                os.unlink(path)       # never write in place: the old inode may be live output
-            except FileNotFoundError:
-                pass
-            with open(path, "wb") as fh:
-                fh.write(data)
+            _write(staging, f, data, made_dirs)
         made.append(Made(f, hashlib.sha1(data).hexdigest(), len(data),
                          scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None))
     return made, problems
@@ -177,14 +167,15 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     workers = workers or min(os.cpu_count() or 1, 4)
     inputs = read_inputs(root)
     current = None
+    intact: set[str] = set()
     if out is not None:
         out = out.resolve()
-        if incremental and out.is_dir():
-            done = mf.up_to_date(out, inputs.total)
-            if done is not None:
-                return Result(0, len(done.files), 0, sum(e.size for e in done.files.values()),
+        current = mf.load(out) if incremental and out.is_dir() else None
+        if current is not None:
+            present, intact = mf.scan_folder(out, current)
+            if current.inputs == inputs.total and present == intact == set(current.files):
+                return Result(0, len(current.files), 0, sum(e.size for e in current.files.values()),
                               time.perf_counter() - start, out, unchanged=True)
-            current = mf.load(out)
     progress.phase("reading content")
     site = load_site(root)
     renderer = Renderer(site)
@@ -200,7 +191,6 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
 
     reuse: set[str] = set()
     if current is not None:
-        _, intact = mf.scan_folder(out, current)
         reuse = {f for f in intact if f in jobs and current.files[f].fingerprint == fingerprints[f]}
         reuse |= {f for f in intact if f in assets and current.files[f].sha1 == asset_fp[f]}
     todo = sorted(f for f in jobs if f not in reuse)
@@ -241,11 +231,21 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
                   out=out)
 
 
-def _write(folder: Path, rel: str, data: bytes) -> None:
-    path = folder / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)      # a new inode: the old one may be shared with the live output
-    path.write_bytes(data)
+def _write(folder: str | Path, rel: str, data: bytes, made_dirs: set[str] | None = None) -> None:
+    """Write ``rel`` under ``folder`` as a new file (never in place: the old inode may be shared
+    with the live output). ``made_dirs`` remembers folders already made."""
+    d = rel.rpartition("/")[0]
+    if made_dirs is None or d not in made_dirs:
+        os.makedirs(os.path.join(folder, d), exist_ok=True)
+        if made_dirs is not None:
+            made_dirs.add(d)
+    path = os.path.join(folder, rel)
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    with open(path, "wb") as fh:
+        fh.write(data)
 
 
 def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],

@@ -33,10 +33,6 @@ class Config:
     liuren_shehai: str
     yi_kin_variant: str
 
-    @property
-    def engine_settings(self) -> tuple[tuple[str, str], ...]:
-        return (("liuren_shehai", self.liuren_shehai), ("yi_kin_variant", self.yi_kin_variant))
-
 
 CONFIG_FILE = "content/site.yaml"
 

@@ -72,7 +72,6 @@ class RuleEntry:
     readings: tuple[tuple[str, Cite], ...]
     file: str
     line: int
-    family_file: str          # the file's stem, e.g. 'liuren-patterns'
 
 
 def _cite(value: dict, rel: str, line: int) -> Cite:
@@ -105,6 +104,5 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             cites=tuple(_cite(c, rel, doc.line((i, "cites", j)))
                         for j, c in enumerate(item.get("cites") or [])),
             follows=item.get("follows"), readings=tuple(readings), file=rel, line=line,
-            family_file=Path(rel).stem,
         ))
     return tuple(entries)

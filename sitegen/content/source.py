@@ -149,10 +149,6 @@ def is_int(v: Any) -> str | None:
     return None if isinstance(v, int) and not isinstance(v, bool) else "a whole number"
 
 
-def is_bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "true or false"
-
-
 def is_date(v: Any) -> str | None:
     return None if isinstance(v, _dt.date) else "a date written YYYY-MM-DD"
 

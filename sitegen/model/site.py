@@ -53,9 +53,6 @@ class Site:
     validation: ValidationReport | None = None
     registry: Registry = field(default_factory=Registry)
 
-    def text(self, slug: str) -> Text | None:
-        return self.texts.get(slug)
-
     def lesson(self, day: GanZhi, plate: int) -> liuren.Lesson:
         return self.lessons[(day.index, plate)]
 
@@ -85,7 +82,7 @@ def build_site(content: Content) -> Site:
         site.changes[(c.ben.number, c.bian.number)] = c
 
     _backlinks(site)
-    _kejing(site, problems)
+    _kejing(site)
     site.validation = validate(site, problems)
     _register_pages(site)
     for a, b in site.registry.clashes:
@@ -127,11 +124,7 @@ def _backlinks(site: Site) -> None:
             if r is not None and r.predicate.applies_to == "change":
                 r.holds.append(key)
     for r in rules.values():
-        for c in r.entry.cites:
-            site.cited_by.setdefault((c.text, c.paragraph), [])
-            if r.id not in site.cited_by[(c.text, c.paragraph)]:
-                site.cited_by[(c.text, c.paragraph)].append(r.id)
-        for _, c in r.entry.readings:
+        for c in (*r.entry.cites, *(c for _, c in r.entry.readings)):
             lst = site.cited_by.setdefault((c.text, c.paragraph), [])
             if r.id not in lst:
                 lst.append(r.id)
@@ -145,7 +138,7 @@ def _backlinks(site: Site) -> None:
 GENERAL_IDS = {r.zh: r.id for r in liuren.RULES if r.family == "liuren-general"}
 
 
-def _kejing(site: Site, problems: Problems) -> None:
+def _kejing(site: Site) -> None:
     """Seed 002's eight lessons: section ju-0n is 丙寅日 plate n."""
     t = site.texts.get(KEJING)
     if t is None:

@@ -22,7 +22,6 @@ class Link:
     label: str
     href: str
     current: bool = False
-    lang: str | None = None
 
 
 @dataclass(frozen=True)

@@ -39,19 +39,13 @@ class ChartGroup:
     grid: tuple[GridRow, ...]
 
 
-def _parse_key(key: str):
-    kind, *rest = key.split(":")
-    return kind, rest
-
-
 def _lesson_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:
     """``keys``: (page key, title) of lessons."""
     by_day: dict[int, dict[int, ChartLink]] = {}
     links = []
-    slug_index = {d.slug: d for d in SIXTY}
     for key, title in keys:
-        _, (slug, nn) = _parse_key(key)
-        day, plate = slug_index[slug], int(nn)
+        di, plate = ctx.site.registry[key].ref
+        day = SIXTY[di]
         href = ctx.href(A.lesson(day, plate))
         link = ChartLink(f"{day.zh} {plate}", href, title)
         links.append(link)
@@ -70,7 +64,7 @@ def _change_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]
     for key, title in keys:
         link, cell = _change_links(ctx, key, title)
         links.append(link)
-        by_ben.setdefault(int(key[7:9]), []).append(cell)
+        by_ben.setdefault(ctx.site.registry[key].ref[0], []).append(cell)
     if len(links) <= LIST_LIMIT:
         return ChartGroup(heading, len(links), tuple(links), (), ())
     rows = tuple(GridRow(f"{a:02d} {yi.hexagram(a).short}", ctx.href(A.hexagram(a)), tuple(cells))
@@ -84,7 +78,7 @@ def _change_links(ctx: Context, key: str, title: str) -> tuple[ChartLink, ChartL
     memo = ("change-link", key, title, scope)
     got = ctx.memo.get(memo)
     if got is None:
-        a, b = int(key[7:9]), int(key[10:12])
+        a, b = ctx.site.registry[key].ref
         h, g = yi.hexagram(a), yi.hexagram(b)
         href = ctx.href(A.change(a, b))
         got = ctx.memo[memo] = (ChartLink(f"{h.short}→{g.short}", href, title or f"{h.name} → {g.name}"),
@@ -95,8 +89,7 @@ def _change_links(ctx: Context, key: str, title: str) -> tuple[ChartLink, ChartL
 def _hexagram_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:
     links = []
     for key, title in keys:
-        _, (n,) = _parse_key(key)
-        h = yi.hexagram(int(n))
+        h = yi.hexagram(ctx.site.registry[key].ref)
         links.append(ChartLink(f"{h.number:02d} {h.name}", ctx.href(A.hexagram(h.number)), title))
     return ChartGroup(heading, len(links), tuple(links), (), ())
 

@@ -80,7 +80,8 @@ class Target:
         else:
             self.path = staging_dir(self.out)
             self.path.mkdir()
-            _link_tree(self.out, self.path, sorted(reuse))
+            for f in sorted(reuse):
+                _link(self.out / f, self.path / f)
         return self.path
 
     def commit(self, manifest_bytes: bytes) -> None:
@@ -137,6 +138,7 @@ def _remove_empty_dirs(folder: Path, removed: set[str]) -> None:
 
 
 def _link(src: Path, dst: Path) -> None:
+    """Make ``dst`` the same file as ``src`` (a hard link; a copy where links are impossible)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.unlink(dst)
@@ -146,16 +148,3 @@ def _link(src: Path, dst: Path) -> None:
         os.link(src, dst)
     except OSError:
         shutil.copy2(src, dst)
-
-
-def _link_tree(src: Path, dst: Path, files: list[str]) -> None:
-    made: set[str] = set()
-    for f in files:
-        d = f.rpartition("/")[0]
-        if d not in made:
-            (dst / d).mkdir(parents=True, exist_ok=True)
-            made.add(d)
-        try:
-            os.link(src / f, dst / f)
-        except OSError:
-            shutil.copy2(src / f, dst / f)
