@@ -2,10 +2,12 @@
 
 Usage (from the project folder):  .venv/bin/python benchmarks/run.py [--runs 5]
 
-Every figure is the median of several runs of a separate process (after one warm-up run), timed
-from outside; peak memory is the largest resident size of any single process of the run. The
-floor is the time Python takes merely to write the same output files (already in memory) into an
-empty folder — no reading, no computing, no rendering. Prints a Markdown table.
+Every figure is the median of several runs of a separate process, timed from outside. The runs
+go in rounds (after a warm-up round), one run of each measurement per round, since the disk's
+speed drifts; the clean build's ratio to the floor is also given per round. Peak memory is the
+largest resident size of any single process of the run. The floor is the time Python takes
+merely to write the same output files (already in memory) into an empty folder — no reading, no
+computing, no rendering. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     py = sys.executable
+    # Python normally caches compiled modules on first import; where PYTHONDONTWRITEBYTECODE is
+    # set, nothing compiles an editable install, and every run would compile the generator anew.
+    subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "sitegen")], check=True)
     work = Path(tempfile.mkdtemp(prefix="sitegen-bench-"))
     try:
         shutil.copytree(ROOT / "content", work / "content")
@@ -85,13 +90,16 @@ def main() -> None:
         def noop():
             return timed(build)
 
-        flip = [False]
+        def check():
+            return timed([py, "-m", "sitegen", "--root", str(work), "--quiet", "check"])
 
         def edit():
-            flip[0] = not flip[0]
-            text.write_text(original.replace(phrase, phrase + ("　" if flip[0] else ""), 1),
-                            encoding="utf-8")
-            return timed(build)
+            """Edit one paragraph and rebuild; then put the text back and rebuild (untimed)."""
+            text.write_text(original.replace(phrase, phrase + "　", 1), encoding="utf-8")
+            got = timed(build)
+            text.write_text(original, encoding="utf-8")
+            timed(build)
+            return got
 
         def floor():
             dst = work / "floor"
@@ -99,24 +107,32 @@ def main() -> None:
             wall, rss, stdout = timed([py, "-c", FLOOR, str(out), str(dst)])
             return float(stdout.strip()), rss, ""
 
-        rows = {}
-        for name, fn in (("clean build", clean), ("no-op rebuild", noop),
-                         ("one-paragraph edit", edit), ("floor: write the same files", floor)):
-            fn()  # warm-up
-            results = [fn() for _ in range(args.runs)]
-            rows[name] = (median([r[0] for r in results]), min(r[0] for r in results),
-                          max(r[0] for r in results), max(r[1] for r in results))
-            if name == "no-op rebuild":
-                text.write_text(original, encoding="utf-8")
-                timed(build)
+        # Rounds, each measurement once per round, so that all of them see the same disk: on a
+        # shared virtual disk the cost of creating files drifts by several times within minutes.
+        # The first edit after a clean build also makes the spare folder the next ones update
+        # (a hard link per file), so it is timed apart from an edit in the usual edit-and-look loop.
+        measurements = (("clean build", clean), ("check: all of it but writing", check),
+                        ("no-op rebuild", noop),
+                        ("first edit after a clean build", edit), ("one-paragraph edit", edit),
+                        ("floor: write the same files", floor))
+        results: dict[str, list[tuple[float, float, str]]] = {name: [] for name, _ in measurements}
+        for round_ in range(args.runs + 1):          # the first round is a warm-up
+            for name, fn in measurements:
+                got = fn()
+                if round_:
+                    results[name].append(got)
+        rows = {name: (median([r[0] for r in rs]), min(r[0] for r in rs), max(r[0] for r in rs),
+                       max(r[1] for r in rs)) for name, rs in results.items()}
+        pair_ratio = median([c[0] / f[0] for c, f in zip(results["clean build"],
+                                                           results["floor: write the same files"])])
         files = [p for p in out.rglob("*") if p.is_file() and ".sitegen" not in p.parts]
         pages = sum(1 for p in files if p.suffix == ".html")
         size = sum(p.stat().st_size for p in files)
         floor_s = rows["floor: write the same files"][0]
         index = (out / "search/index.js").stat().st_size
         print(f"Site: {pages} HTML pages, {len(files)} files, {size / 1e6:.1f} MB; search index "
-              f"{index / 1e3:.0f} kB; {os.cpu_count()} cores; median of {args.runs} runs after a "
-              "warm-up.\n")
+              f"{index / 1e3:.0f} kB; {os.cpu_count()} cores; median of {args.runs} rounds after a "
+              f"warm-up round; clean build ÷ floor within each round, median: {pair_ratio:.2f}.\n")
         print("| measurement | median s | min–max s | × floor | pages/s | peak MB |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for name, (med, lo, hi, rss) in rows.items():

@@ -11,6 +11,7 @@ byte-identical to a clean build of the same input.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -26,7 +27,8 @@ from .model.site import Site, build_site
 from .problems import BuildError, Problem
 from .render.render import Renderer
 from .write import atomic, manifest as mf
-from .write.inputs import read_inputs
+from .write.inputs import Inputs, read_inputs
+from .write.files import Writer
 from .write.links import PageLinks, check_links, scan
 
 
@@ -98,12 +100,12 @@ _ROOT_PATH = "/"
 _FILES: frozenset[str] = frozenset()
 
 
-def _render_files(files: list[str], staging: str | None) -> tuple[list[Made], list[Problem]]:
-    made: list[Made] = []
+def _render_files(files: list[str], keep: bool) -> tuple[list[tuple[Made, bytes | None]], list[Problem]]:
+    """Render and scan ``files``; with ``keep``, hand back their bytes too (to be written)."""
+    made: list[tuple[Made, bytes | None]] = []
     problems: list[Problem] = []
     renderer = _RENDERER
     assert renderer is not None
-    made_dirs: set[str] = set()
     for f in files:
         page = _JOBS[f]
         try:
@@ -111,10 +113,9 @@ def _render_files(files: list[str], staging: str | None) -> tuple[list[Made], li
         except Exception as e:
             problems.append(renderer.render_problem(page, e))
             continue
-        if staging is not None:
-            _write(staging, f, data, made_dirs)
-        made.append(Made(f, hashlib.sha1(data).hexdigest(), len(data),
-                         scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None))
+        made.append((Made(f, hashlib.sha1(data).hexdigest(), len(data),
+                          scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None),
+                     data if keep else None))
     return made, problems
 
 
@@ -122,31 +123,42 @@ def _worker(args):
     return _render_files(*args)
 
 
-def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], staging: Path | None,
+def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], writer: Writer | None,
                  progress: Progress, workers: int, every_file: frozenset[str]) -> list[Made]:
-    """Render ``files`` (into ``staging`` if given), scanning each page's links against
-    ``every_file`` (all files the finished site will have)."""
+    """Render ``files`` (handing them to ``writer`` if given), scanning each page's links against
+    ``every_file`` (all files the finished site will have). The workers only render; this
+    process writes what they send back, on the writer's threads, while they go on."""
     global _RENDERER, _JOBS, _ROOT_PATH, _FILES
     _RENDERER, _JOBS, _ROOT_PATH, _FILES = renderer, jobs, root_path(renderer.site), every_file
-    target = str(staging) if staging is not None else None
+    keep = writer is not None
     made: list[Made] = []
     problems: list[Problem] = []
+
+    def take(results: list[tuple[Made, bytes | None]], failed: list[Problem]) -> None:
+        for m, data in results:
+            if writer is not None and data is not None:
+                writer.write(m.file, data)
+            made.append(m)
+        problems.extend(failed)
+        progress.count("rendering", len(made) + len(problems), len(files))
+
     try:
-        if workers <= 1 or len(files) < 200:
+        if workers <= 1 or len(files) < 8 * workers:      # forking costs more than a few pages
             for start in range(0, len(files), 100):
-                m, p = _render_files(files[start:start + 100], target)
-                made += m
-                problems += p
-                progress.count("rendering", len(made) + len(problems), len(files))
+                take(*_render_files(files[start:start + 100], keep))
         else:
-            chunk = 100
-            shards = [(files[i:i + chunk], target) for i in range(0, len(files), chunk)]
-            # Forked after the model is built: the workers share it copy-on-write.
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                for m, p in pool.imap_unordered(_worker, shards):
-                    made += m
-                    problems += p
-                    progress.count("rendering", len(made) + len(problems), len(files))
+            # Chunks small enough to share even a few pages out evenly, big enough to be cheap.
+            chunk = max(1, min(100, len(files) // (4 * workers)))
+            shards = [(files[i:i + chunk], keep) for i in range(0, len(files), chunk)]
+            # Forked after the model is built: the workers share it copy-on-write. Frozen, the
+            # model is left out of the workers' garbage collections (which would walk all of it).
+            gc.freeze()
+            try:
+                with multiprocessing.get_context("fork").Pool(workers) as pool:
+                    for results, failed in pool.imap_unordered(_worker, shards):
+                        take(results, failed)
+            finally:
+                gc.unfreeze()
     finally:
         _RENDERER, _JOBS, _FILES = None, {}, frozenset()
     if problems:
@@ -157,34 +169,38 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], st
 # ---------------------------------------------------------------------------------------------
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
-          workers: int | None = None, incremental: bool = True) -> Result:
+          workers: int | None = None, incremental: bool = True, inputs: Inputs | None = None,
+          state: mf.Survey | None = None) -> Result:
     """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing.
 
     ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
-    unchanged are carried over from the current output."""
+    unchanged are carried over from the current output. ``inputs`` and ``state`` (the survey of
+    ``out``), if the caller has them already, are not computed again."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     workers = workers or min(os.cpu_count() or 1, 4)
-    inputs = read_inputs(root)
+    inputs = inputs or read_inputs(root)
     current = None
     intact: set[str] = set()
     if out is not None:
         out = out.resolve()
-        current = mf.load(out) if incremental and out.is_dir() else None
-        if current is not None:
-            present, intact = mf.scan_folder(out, current)
-            if current.inputs == inputs.total and present == intact == set(current.files):
-                return Result(0, len(current.files), 0, sum(e.size for e in current.files.values()),
-                              time.perf_counter() - start, out, unchanged=True)
+        if incremental:
+            state = state or mf.survey(out)
+            if state is not None:
+                current, intact = state.manifest, state.intact
+                if state.up_to_date(inputs.total):
+                    return Result(0, len(current.files), 0, sum(e.size for e in current.files.values()),
+                                  time.perf_counter() - start, out, unchanged=True)
     progress.phase("reading content")
     site = load_site(root)
-    renderer = Renderer(site)
+    renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
     template_problems = renderer.check_templates()
     if template_problems:
         raise BuildError(template_problems)
 
     jobs = {p.address.file: p for p in site.registry}
-    fingerprints = {f: inputs.page_fingerprint(p.deps) for f, p in jobs.items()}
+    by_deps = {deps: inputs.page_fingerprint(deps) for deps in {p.deps for p in jobs.values()}}
+    fingerprints = {f: by_deps[p.deps] for f, p in jobs.items()}
     assets = renderer.assets()
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
     plan = set(jobs) | set(assets)
@@ -196,17 +212,21 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     todo = sorted(f for f in jobs if f not in reuse)
 
     target = atomic.Target(out) if out is not None else None
+    writer = None
     try:
-        folder = None
         if target is not None:
             progress.phase("preparing the output folder")
-            folder = target.prepare(current, reuse, plan, incremental)
+            writer = Writer(target.prepare(current, reuse, plan, incremental))
             for f, data in assets.items():
                 if f not in reuse:
-                    _write(folder, f, data)
+                    writer.write(f, data)
         progress.phase("rendering")
-        made = render_files(renderer, jobs, todo, folder, progress, workers,
-                            frozenset(plan) | {mf.MANIFEST})
+        try:
+            made = render_files(renderer, jobs, todo, writer, progress, workers,
+                                frozenset(plan) | {mf.MANIFEST})
+        finally:
+            if writer is not None:
+                writer.close()
         progress.phase("checking links")
         entries = {m.file: mf.Entry(fingerprints[m.file], m.sha1, m.size,
                                     tuple(sorted(m.links.ids)) if m.links else ())
@@ -229,23 +249,6 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     return Result(pages=len(jobs), files=len(entries), rendered=rendered,
                   bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
                   out=out)
-
-
-def _write(folder: str | Path, rel: str, data: bytes, made_dirs: set[str] | None = None) -> None:
-    """Write ``rel`` under ``folder`` as a new file (never in place: the old inode may be shared
-    with the live output). ``made_dirs`` remembers folders already made."""
-    d = rel.rpartition("/")[0]
-    if made_dirs is None or d not in made_dirs:
-        os.makedirs(os.path.join(folder, d), exist_ok=True)
-        if made_dirs is not None:
-            made_dirs.add(d)
-    path = os.path.join(folder, rel)
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        pass
-    with open(path, "wb") as fh:
-        fh.write(data)
 
 
 def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],

@@ -37,9 +37,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"sitegen: {root} has no content/ and templates/ folders (use --root)", file=sys.stderr)
         return 2
     out = None
+    inputs = state = None
     if args.command in ("build", "serve"):
         out = (args.out or root / "build").resolve()
-        if not args.clean and _up_to_date(root, out):
+        # Cheap (hashes and stats): a build with nothing to do never loads the engines.
+        from .write.inputs import read_inputs
+        from .write.manifest import survey
+
+        inputs = read_inputs(root)
+        state = None if args.clean else survey(out)
+        if state is not None and state.up_to_date(inputs.total):
             if not args.quiet:
                 print(f"{out} is up to date; nothing to do", file=sys.stderr)
             if args.command == "serve":
@@ -50,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
 
     progress = Progress(quiet=args.quiet, timings=args.timings)
     try:
-        result = build(root, out, progress, incremental=not args.clean)
+        result = build(root, out, progress, incremental=not args.clean, inputs=inputs, state=state)
     except BuildError as e:
         print(e.report(), file=sys.stderr)
         return 1
@@ -67,14 +74,6 @@ def main(argv: list[str] | None = None) -> int:
         from .serve import serve
         return serve(out, args.port)
     return 0
-
-
-def _up_to_date(root: Path, out: Path) -> bool:
-    """Whether ``out`` already holds exactly what ``root`` would build (cheap: hashes and stats)."""
-    from .write.inputs import read_inputs
-    from .write.manifest import up_to_date
-
-    return out.is_dir() and up_to_date(out, read_inputs(root).total) is not None
 
 
 if __name__ == "__main__":

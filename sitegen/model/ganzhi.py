@@ -49,19 +49,24 @@ class Element(IntEnum):
 
     @property
     def produces(self) -> Element:
-        return Element((self + 1) % 5)
+        return _ELEMENTS[(self + 1) % 5]
 
     @property
     def produced_by(self) -> Element:
-        return Element((self - 1) % 5)
+        return _ELEMENTS[(self - 1) % 5]
 
     @property
     def conquers(self) -> Element:
-        return Element((self + 2) % 5)
+        return _ELEMENTS[(self + 2) % 5]
 
     @property
     def conquered_by(self) -> Element:
-        return Element((self - 2) % 5)
+        return _ELEMENTS[(self - 2) % 5]
+
+
+# Members by value: indexing a tuple is much cheaper than calling the enum class (``Element(i)``),
+# and the engines do it in their inner loops. The same holds for the tuples after each class below.
+_ELEMENTS: tuple[Element, ...] = tuple(Element)
 
 
 class Stem(IntEnum):
@@ -92,14 +97,14 @@ class Stem(IntEnum):
 
     @property
     def element(self) -> Element:
-        return Element(self // 2)
+        return _ELEMENTS[self // 2]
 
     @property
     def yang(self) -> bool:
         return self % 2 == 0
 
     def shift(self, n: int) -> Stem:
-        return Stem((self + n) % 10)
+        return _STEMS[(self + n) % 10]
 
     @classmethod
     def from_zh(cls, ch: str) -> Stem:
@@ -112,6 +117,7 @@ class Stem(IntEnum):
         return self.zh
 
 
+_STEMS: tuple[Stem, ...] = tuple(Stem)
 _STEM_PINYIN = ("jia", "yi", "bing", "ding", "wu", "ji", "geng", "xin", "ren", "gui")
 
 # 地支 and their 五行: 子水 丑土 寅木 卯木 辰土 巳火 午火 未土 申金 酉金 戌土 亥水 (《五行大義》 卷二).
@@ -159,22 +165,22 @@ class Branch(IntEnum):
         return self % 2 == 0
 
     def shift(self, n: int) -> Branch:
-        return Branch((self + n) % 12)
+        return _BRANCHES[(self + n) % 12]
 
     @property
     def opposite(self) -> Branch:
         """六沖: the branch six places away (子午, 丑未, 寅申, 卯酉, 辰戌, 巳亥)."""
-        return Branch((self + 6) % 12)
+        return _BRANCHES[(self + 6) % 12]
 
     @property
     def combine(self) -> Branch:
         """六合: 子丑, 寅亥, 卯戌, 辰酉, 巳申, 午未 (the two indices sum to 1 mod 12)."""
-        return Branch((13 - self) % 12)
+        return _BRANCHES[(13 - self) % 12]
 
     @property
     def harm(self) -> Branch:
         """六害: 子未, 丑午, 寅巳, 卯辰, 申亥, 酉戌 (the two indices sum to 7 mod 12)."""
-        return Branch((19 - self) % 12)
+        return _BRANCHES[(19 - self) % 12]
 
     @property
     def punish(self) -> Branch:
@@ -192,8 +198,7 @@ class Branch(IntEnum):
     @property
     def trine(self) -> tuple[Branch, Branch, Branch]:
         """三合 局 containing this branch, in the order 長生 帝旺 墓 (申子辰, 亥卯未, 寅午戌, 巳酉丑)."""
-        start = {0: Branch.SHEN, 1: Branch.SI, 2: Branch.YIN, 3: Branch.HAI}[self % 4]
-        return (start, start.shift(4), start.shift(8))
+        return _TRINES[self % 4]
 
     @property
     def season_class(self) -> str:
@@ -210,6 +215,12 @@ class Branch(IntEnum):
     def __str__(self) -> str:
         return self.zh
 
+
+_BRANCHES: tuple[Branch, ...] = tuple(Branch)
+
+# 三合 局 by branch mod 4, 長生 first: 0 申子辰, 1 巳酉丑, 2 寅午戌, 3 亥卯未 (《協紀辨方書》 卷一 三合).
+_TRINES: tuple[tuple[Branch, Branch, Branch], ...] = tuple(
+    (s, s.shift(4), s.shift(8)) for s in (Branch.SHEN, Branch.SI, Branch.YIN, Branch.HAI))
 
 _PUNISH = {
     Branch.ZI: Branch.MAO, Branch.MAO: Branch.ZI,
@@ -268,9 +279,12 @@ class Kin(IntEnum):
         return ("형제", "자손", "처재", "관귀", "부모")[self]
 
 
+_KINS: tuple[Kin, ...] = tuple(Kin)
+
+
 def kin(me: Element, other: Element) -> Kin:
     """六親 of ``other`` seen from ``me``: the index is how far ``other`` lies along the 生 cycle."""
-    return Kin((other - me) % 5)
+    return _KINS[(other - me) % 5]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,6 +313,8 @@ class Stage(IntEnum):
         return ("장생", "목욕", "관대", "임관", "제왕", "쇠", "병", "사", "묘", "절", "태", "양")[self]
 
 
+_STAGES: tuple[Stage, ...] = tuple(Stage)
+
 # Where each element's 長生 falls, in the five-element table used by 六爻 (土 follows 水, as seed
 # 000 states: 水土養於未, 水土胎在午, 水土敗於酉): 木亥 火寅 金巳 水申 土申.
 CHANGSHENG_WUXING_TU_WITH_WATER = {
@@ -313,7 +329,7 @@ CHANGSHENG_WUXING_TU_WITH_WATER = {
 def stage(element: Element, b: Branch,
           table: dict[Element, Branch] = CHANGSHENG_WUXING_TU_WITH_WATER) -> Stage:
     """The 十二長生 stage of ``element`` at branch ``b`` (all elements run forward)."""
-    return Stage((b - table[element]) % 12)
+    return _STAGES[(b - table[element]) % 12]
 
 
 def stage_branch(element: Element, s: Stage,
@@ -387,8 +403,8 @@ class GanZhi:
 
     @property
     def xun_head(self) -> GanZhi:
-        """The 甲 day that opens this day's 旬."""
-        return GanZhi(Stem.JIA, self.branch.shift(-int(self.stem)))
+        """The 甲 day that opens this day's 旬 (``stem`` days earlier in the cycle)."""
+        return SIXTY[self.index - self.stem]
 
     @property
     def xun_void(self) -> tuple[Branch, Branch]:
@@ -398,8 +414,8 @@ class GanZhi:
 
     def dun_stem(self, b: Branch) -> Stem | None:
         """遁干: the stem that ``b`` carries in this day's 旬, or None for the two void branches."""
-        offset = (b - self.xun_head.branch) % 12
-        return Stem(offset) if offset < 10 else None
+        offset = (b - self.branch + self.stem) % 12   # the 旬's head branch is branch − stem
+        return _STEMS[offset] if offset < 10 else None
 
     def __str__(self) -> str:
         return self.zh
@@ -415,7 +431,7 @@ SIXTY = tuple(GanZhi.from_index(i) for i in range(60))
 
 def stem_combine(s: Stem) -> Stem:
     """天干五合: the stem that ``s`` combines with (甲己 乙庚 丙辛 丁壬 戊癸)."""
-    return Stem((s + 5) % 10)
+    return _STEMS[(s + 5) % 10]
 
 
 def ganzhi_combine(a: GanZhi, b: GanZhi) -> bool:

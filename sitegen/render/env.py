@@ -6,12 +6,14 @@ from pathlib import Path
 
 from functools import lru_cache
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
 from . import markdown
 
 # Macros of _macros.html whose output depends only on their (hashable, frozen) arguments: they
-# are called through a per-environment memo, since thousands of pages repeat the same links.
+# are filters (``{{ r | rule }}``) backed by a per-environment memo, since thousands of pages
+# repeat the same links. Filters, not globals: jinja calls a filter directly, while a global
+# goes through its context's call protocol, which costs more than the memo saves.
 MEMOISED = {"rule": "rule_link", "general": "general_link", "fig": "figure_svg",
             "hexlink": "hex_link", "rule_defs": "rule_defs_list", "rules_inline": "rules_inline_list",
             "rules_details": "rules_details_list", "topics_table": "topics_table_html",
@@ -19,7 +21,16 @@ MEMOISED = {"rule": "rule_link", "general": "general_link", "fig": "figure_svg",
             "chart_cell": "chart_cell_html"}
 
 
-def make_env(templates: Path) -> Environment:
+def make_env(templates: Path, cache: Path | None = None) -> Environment:
+    """The environment for the templates under ``templates``. With ``cache``, compiled templates
+    are kept there by jinja's bytecode cache, which checks each one against its source's hash."""
+    bytecode_cache = None
+    if cache is not None:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            bytecode_cache = FileSystemBytecodeCache(str(cache))
+        except OSError:
+            pass                  # no cache, then: every template is compiled anew
     env = Environment(
         loader=FileSystemLoader(str(templates)),
         autoescape=True,
@@ -28,21 +39,23 @@ def make_env(templates: Path) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
+        bytecode_cache=bytecode_cache,
     )
     env.filters["md"] = markdown.block
     env.filters["md_inline"] = markdown.inline
+    macros: dict = {}
+    env.extend(sitegen_macros=macros)
+    for name in MEMOISED:          # filled by memoise_macros, once _macros.html is loaded
+        env.filters[name] = _forward(macros, name)
     return env
 
 
+def _forward(macros: dict, name: str):
+    return lambda *args: macros[name](*args)
+
+
 def memoise_macros(env: Environment) -> None:
-    """Expose the pure macros of ``_macros.html`` as memoised globals (``{{ rule(r) }}``)."""
-    real: dict = {}
-
-    def forward(name: str):
-        return lambda *args: real[name](*args)
-
-    for name in MEMOISED:          # the macros themselves call these globals too
-        env.globals[name] = forward(name)
+    """Back the macro filters with the macros of ``_macros.html``, memoised."""
     module = env.get_template("_macros.html").module
     for name, macro in MEMOISED.items():
-        real[name] = lru_cache(maxsize=1 << 14)(getattr(module, macro))
+        env.sitegen_macros[name] = lru_cache(maxsize=1 << 14)(getattr(module, macro))

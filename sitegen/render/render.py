@@ -30,10 +30,10 @@ def dump_json(data: Any) -> bytes:
 
 
 class Renderer:
-    def __init__(self, site: Site):
+    def __init__(self, site: Site, cache: Path | None = None):
         self.site = site
         self.templates = site.root / TEMPLATES
-        self.env = make_env(self.templates)
+        self.env = make_env(self.templates, cache)
         self.data_views: dict[str, Callable[[Site, Page], Any]] = DATA
         self.memo: dict = {}
 

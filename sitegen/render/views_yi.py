@@ -168,7 +168,9 @@ def change(ctx: Context) -> dict[str, Any]:
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
     dili_change = tuple((rule_ref(ctx, r), site.rules[r].entry.definition)
                         for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
-    conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids)
+    # The 本卦's own conditional 地理 rules are listed once, on its page; here only the rest.
+    on_hexagram = set(ben.dili.conditional)
+    conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids if r not in on_hexagram)
     neighbours = [g.number for g in yi.HEXAGRAMS]
     i = neighbours.index(b)
     prev_b = neighbours[i - 1] if i > 0 else None
@@ -183,6 +185,7 @@ def change(ctx: Context) -> dict[str, Any]:
         "rows": tuple(rows), "whole": whole, "hexrules": hexrules,
         "meihua": meihua, "meihua_note": c.meihua_note,
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
+        "hexagram_conditional": len(on_hexagram),
         "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
         "matrix_href": ctx.href(A.YI_MATRIX),

@@ -43,6 +43,11 @@ def spare_dir(out: Path) -> Path:
     return out.parent / f".{out.name}.sitegen-spare"
 
 
+def cache_dir(out: Path) -> Path:
+    """Where compiled templates are kept between builds (never part of the output)."""
+    return out.parent / f".{out.name}.sitegen-cache"
+
+
 def staging_dir(out: Path) -> Path:
     return out.parent / f".{out.name}.staging-{os.getpid()}"
 

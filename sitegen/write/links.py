@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
 from ..problems import Problem
 
-# One regex per attribute: a literal prefix lets the regex engine skip ahead fast (an alternation
-# or a leading \s makes it try every position). Our templates write ' attr="…"' exactly.
-_LINKS = tuple(re.compile(rb' ' + a + rb'="((?:\.\./)*)([^"]*)"') for a in (b"href", b"src", b"action"))
+# Our templates write ' attr="…"' exactly. One regex per attribute: a literal prefix lets the
+# regex engine skip ahead fast (an alternation makes it try every position).
+_LINKS = tuple(re.compile(b" " + a + b'="([^"]*)"') for a in (b"href", b"src", b"action"))
 _ID = re.compile(rb' id="([^"]*)"')
 
 
@@ -29,75 +28,70 @@ class PageLinks:
     ids: frozenset[str]
 
 
+class _Known:
+    """What the links seen so far resolved to, for the pages of one folder depth. A link that
+    climbs to the site root (or leaves the site) resolves the same from every page of that depth,
+    which is most of every page's links: those are looked up with set operations in one go."""
+
+    def __init__(self) -> None:
+        self.fine: set[bytes] = set()                    # nothing left to check
+        self.anchored: dict[bytes, tuple[str, str, str]] = {}   # → (link, file, anchor)
+
+
+_KNOWN: dict[int, _Known] = {}
+_KNOWN_FOR: list = [None, None]     # the files set and root path the cache was filled against
+
+
 def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: str = "/") -> PageLinks:
     """Links and ids of the page at ``page`` (a path relative to the site root). Links to files
     missing from ``files`` are reported at once; links with an anchor are kept for the check of
     the target's ids, which needs every page."""
+    if _KNOWN_FOR[0] is not files or _KNOWN_FOR[1] != root_path:
+        _KNOWN.clear()
+        _KNOWN_FOR[:] = files, root_path
     base = tuple(page.split("/")[:-1])
-    targets = []
-    bad = []
+    known = _KNOWN.get(len(base))
+    if known is None:
+        known = _KNOWN[len(base)] = _Known()
     found = set(_LINKS[0].findall(html))
-    if b" src=" in html:
-        found.update(_LINKS[1].findall(html))
-    if b" action=" in html:
-        found.update(_LINKS[2].findall(html))
-    for ups, rest in found:
-        n = len(ups) // 3
-        got = _checked(ups + rest, base[: len(base) - n] if n <= len(base) else None, n, page,
-                       root_path, files)
-        if got is None:
+    for pattern in _LINKS[1:]:
+        found.update(pattern.findall(html))
+    found -= known.fine
+    targets = [known.anchored[raw] for raw in found & known.anchored.keys()]
+    bad = []
+    climb = "../" * len(base)
+    for raw in found - known.anchored.keys():
+        link = raw.decode()
+        if link.startswith("#"):
+            targets.append((link, page, unquote(link[1:])))
             continue
-        if got[0]:
-            bad.append((got[1], got[2]))
-        else:
-            targets.append(got[1:])
+        r = resolve(link, base, root_path)
+        # Resolves alike from every page of this depth: external, absolute, or climbing to the root.
+        shared = r is None or link.startswith("/") or (link.startswith(climb)
+                                                       and not link.startswith(climb + "../"))
+        if r is None:
+            pass
+        elif isinstance(r, str):
+            bad.append((link, r))
+            continue
+        elif r[0] not in files:
+            bad.append((link, f"no file {r[0]} was built" if r[0] + "/index.html" not in files else
+                        "it points at a folder; links must name a file (…/index.html) to work from disk"))
+            continue
+        elif r[1]:
+            targets.append((link, r[0], r[1]))
+            if shared:
+                known.anchored[raw] = (link, r[0], r[1])
+            continue
+        if shared:
+            known.fine.add(raw)
     ids = frozenset(i.decode() for i in _ID.findall(html))
     return PageLinks(frozenset(targets), tuple(sorted(bad)), ids)
 
 
-_CACHE: dict = {}
-_CACHE_FOR: list = [None]     # the files set the cache was filled against
-
-
-def _checked(raw: bytes, base, ups: int, page: str, root_path: str, files):
-    """None (fine, or external), (True, link, reason) or (False, link, file, anchor) to check.
-    Cached per (link, the part of the base folder it keeps), which pages share."""
-    if raw.startswith(b"#"):
-        return (False, raw.decode(), page, unquote(raw[1:].decode()))
-    if _CACHE_FOR[0] is not files:
-        _CACHE.clear()
-        _CACHE_FOR[0] = files
-    key = (raw, base, root_path)
-    got = _CACHE.get(key)
-    if got is None:
-        link = raw.decode()
-        r = resolve(link, base, root_path)
-        if r is None:
-            got = (None,)
-        elif isinstance(r, str):
-            got = (True, link, r)
-        elif r[0] not in files:
-            got = (True, link, f"no file {r[0]} was built" if r[0] + "/index.html" not in files else
-                   "it points at a folder; links must name a file (…/index.html) to work from disk")
-        elif r[1]:
-            got = (False, link, r[0], r[1])
-        else:
-            got = (None,)
-        if len(_CACHE) > 1 << 18:
-            _CACHE.clear()
-        _CACHE[key] = got
-    return None if got[0] is None else got
-
-
-@lru_cache(maxsize=1 << 16)
-def resolve(link: str, base: tuple[str, ...] | None, root_path: str):
-    """(file, anchor) a relative ``link`` points at from folder ``base`` (after the climbs it
-    makes), None for an external link, or why it is wrong."""
-    if base is None:
-        return "it leads outside the site"
-    ups = 0
-    while link.startswith("../", 3 * ups):
-        ups += 1
+def resolve(link: str, base: tuple[str, ...], root_path: str):
+    """(file, anchor) a relative ``link`` points at from the folder ``base`` of its page, None
+    for an external link, or why it is wrong."""
     if "://" in link or link.startswith(("mailto:", "//")):
         scheme = link.split(":", 1)[0]
         return None if scheme in ("http", "https", "mailto") else f"the scheme {scheme!r} is not allowed"
@@ -110,7 +104,7 @@ def resolve(link: str, base: tuple[str, ...] | None, root_path: str):
             return "an absolute path outside the site"
         segments = path[len(root_path):].split("/")
     else:
-        segments = list(base) + ["x"] * ups + path.split("/")
+        segments = list(base) + path.split("/")
     out: list[str] = []
     for s in segments:
         if s == "..":

@@ -79,11 +79,23 @@ def scan_folder(folder: Path, manifest: Manifest) -> tuple[set[str], set[str]]:
     return present, intact
 
 
-def up_to_date(out: Path, inputs_total: str) -> Manifest | None:
-    """The manifest of ``out`` if ``out`` was built from exactly these inputs and nothing in it
-    has been touched since; otherwise None."""
-    m = load(out)
-    if m is None or m.inputs != inputs_total:
+@dataclass(frozen=True)
+class Survey:
+    """What an output folder holds now: its manifest, and which files are there and intact."""
+    manifest: Manifest
+    present: set[str]
+    intact: set[str]
+
+    def up_to_date(self, inputs_total: str) -> bool:
+        """Built from exactly these inputs, and nothing in it touched since."""
+        return (self.manifest.inputs == inputs_total
+                and self.present == self.intact == self.manifest.files.keys())
+
+
+def survey(out: Path) -> Survey | None:
+    """The state of the output folder ``out``; None if it has no (readable) manifest."""
+    m = load(out) if out.is_dir() else None
+    if m is None:
         return None
     present, intact = scan_folder(out, m)
-    return m if present == intact == set(m.files) else None
+    return Survey(m, present, intact)

@@ -174,44 +174,77 @@ def plates_for(plate: int) -> tuple[tuple[Branch, Branch], ...]:
     return tuple((m, m.shift(plate - 1)) for m in Branch)
 
 
-def _markers(day: GanZhi, plate: int, lessons, trans) -> tuple[Marker, ...]:
+@lru_cache(maxsize=60)
+def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, str], ...], tuple[Stem | None, ...],
+                                     tuple[Kin, ...], tuple[Branch, Branch]]:
+    """What every lesson of one day shares, computed once per day of the sixty: the markers'
+    (name, branch, note), the 遁干 and the 六親 (against the day stem) of each branch, the 旬空."""
     stem = day.stem
-    xun_ding = day.xun_head.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
-    facts = (
+    xun = day.xun_head
+    xun_ding = xun.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
+    markers = (
         ("祿", LU[stem], "《三命通會》 卷三 論祿"),
         ("德", GAN_DE[stem], "日德(干德), 《六壬大全》 卷八 德慶課"),
         ("驛馬", yima(day.branch), "日支 三合 長生의 沖, 《三命通會》 卷三 論驛馬"),
-        ("旬丁", xun_ding, f"{day.xun_head.zh}旬에서 丁이 붙는 地支 (遁干)"),
+        ("旬丁", xun_ding, f"{xun.zh}旬에서 丁이 붙는 地支 (遁干)"),
         ("墓", stage_branch(stem.element, Stage.MU),
          "日干 五行의 墓 (木未 火戌 金丑 水土辰: 土는 水를 따름), 《六壬大全》 卷十 鬼墓課"),
     )
-    out = []
-    for name, b, note in facts:
-        out.append(Marker(name, b, seat_of(plate, b), tuple(k.index for k in lessons if k.upper == b),
-                          tuple(TRANSMISSION_NAMES[i] for i, t in enumerate(trans) if t == b), note))
-    return tuple(out)
+    return (markers, tuple(day.dun_stem(b) for b in Branch),
+            tuple(kin(stem.element, b.element) for b in Branch), day.xun_void)
+
+
+@lru_cache(maxsize=12)
+def _seats(plate: int) -> tuple[Branch, ...]:
+    """``seat_of(plate, b)`` for every heaven branch ``b``."""
+    return tuple(seat_of(plate, b) for b in Branch)
+
+
+# The 3,600 markers of the 720 lessons have about 1,200 distinct values; build each once.
+_marker = lru_cache(maxsize=None)(Marker)
+
+
+def _markers(day: GanZhi, plate: int, lessons, trans) -> tuple[Marker, ...]:
+    facts = _day_facts(day)[0]
+    seats = _seats(plate)
+    in_lessons: dict[Branch, tuple[int, ...]] = {}
+    for k in lessons:
+        in_lessons[k.upper] = in_lessons.get(k.upper, ()) + (k.index,)
+    in_trans: dict[Branch, tuple[str, ...]] = {}
+    for name, t in zip(TRANSMISSION_NAMES, trans):
+        in_trans[t] = in_trans.get(t, ()) + (name,)
+    return tuple([_marker(name, b, seats[b], in_lessons.get(b, ()), in_trans.get(b, ()), note)
+                  for name, b, note in facts])
+
+
+@lru_cache(maxsize=12)
+def _turn(plate: int) -> str:
+    return ("天盤의 각 地支가 같은 地支의 地盤 위에 놓인다" if plate == 1 else
+            f"天盤의 각 地支가 {plate - 1}자리 順行한 地盤 위에 놓인다(子가 {seat_of(plate, Branch.ZI).zh} 위)")
+
+
+@lru_cache(maxsize=None)
+def _lesson_step(k: KeLesson) -> Step:
+    """The preamble sentence of one of the four lessons (shared by every lesson that has it)."""
+    up, lo = k.upper.zh, k.lower.zh
+    head = f"제{k.index}과 {k.name}: 上 {up}({k.upper.element.zh}) / 下 {lo}({k.lower.element.zh}) — "
+    if k.relation == "上剋下":
+        body = f"上 {i_ga(up)} 下 {eul(lo)} 剋한다(上剋下)"
+    elif k.relation == "下賊上":
+        body = f"下 {i_ga(lo)} 上 {eul(up)} 剋한다(下賊上)"
+    else:
+        body = "剋이 없다"
+    if k.duplicate_of is not None:
+        body += f"; 제{k.duplicate_of}과와 같은 자리에 같은 上神이라 한 과로 센다(不備)"
+    return Step(None, head + body + ".")
 
 
 def _preamble(day: GanZhi, plate: int, heaven, lessons) -> tuple[Step, ...]:
     """The plate and the four lessons, each a sentence a reader can check by hand."""
     lodging = LODGING[day.stem]
-    turn = ("天盤의 각 地支가 같은 地支의 地盤 위에 놓인다" if plate == 1 else
-            f"天盤의 각 地支가 {plate - 1}자리 順行한 地盤 위에 놓인다(子가 {seat_of(plate, Branch.ZI).zh} 위)")
-    steps = [Step(None, f"제{plate}국: {turn}. 日干 {day.stem.zh}의 寄宮 {lodging.zh} 위는 "
-                        f"{heaven[lodging].zh}(干上), 日支 {day.branch.zh} 위는 {heaven[day.branch].zh}(支上).")]
-    for k in lessons:
-        up, lo = k.upper.zh, k.lower.zh
-        head = f"제{k.index}과 {k.name}: 上 {up}({k.upper.element.zh}) / 下 {lo}({k.lower.element.zh}) — "
-        if k.relation == "上剋下":
-            body = f"上 {i_ga(up)} 下 {eul(lo)} 剋한다(上剋下)"
-        elif k.relation == "下賊上":
-            body = f"下 {i_ga(lo)} 上 {eul(up)} 剋한다(下賊上)"
-        else:
-            body = "剋이 없다"
-        if k.duplicate_of is not None:
-            body += f"; 제{k.duplicate_of}과와 같은 자리에 같은 上神이라 한 과로 센다(不備)"
-        steps.append(Step(None, head + body + "."))
-    return tuple(steps)
+    first = Step(None, f"제{plate}국: {_turn(plate)}. 日干 {day.stem.zh}의 寄宮 {lodging.zh} 위는 "
+                       f"{heaven[lodging].zh}(干上), 日支 {day.branch.zh} 위는 {heaven[day.branch].zh}(支上).")
+    return (first, *[_lesson_step(k) for k in lessons])
 
 
 @lru_cache(maxsize=None)
@@ -219,18 +252,17 @@ def _lesson(day: GanZhi, plate: int, shehai: str) -> Lesson:
     heaven = heaven_plate(plate)
     lessons = four_lessons(day, heaven)
     d = derive(day, plate, heaven, lessons, shehai)
-    gen_day = arrangement(day.stem, plate, night=False)
-    gen_night = arrangement(day.stem, plate, night=True)
-    void = day.xun_void
-    info = tuple(
-        TransmissionInfo(TRANSMISSION_NAMES[i], b, day.dun_stem(b), kin(day.stem.element, b.element),
-                         gen_day[b], gen_night[b], b in void)
-        for i, b in enumerate(d.transmissions))
-    pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[day.stem])
+    stem = day.stem
+    gen_day = arrangement(stem, plate, False)
+    gen_night = arrangement(stem, plate, True)
+    _, dun, kins, void = _day_facts(day)
+    info = tuple([TransmissionInfo(name, b, dun[b], kins[b], gen_day[b], gen_night[b], b in void)
+                  for name, b in zip(TRANSMISSION_NAMES, d.transmissions)])
+    pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[stem])
     always, cond = conditional(day, plate, d.transmissions, gen_day, gen_night, plates_for(plate))
     return Lesson(day, plate, shehai, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
-                  d.basis_ke, _preamble(day, plate, heaven, lessons) + d.steps, gen_day, gen_night, info, _markers(day, plate, lessons, d.transmissions),
-                  ordered(pats + always), tuple(cond))
+                  d.basis_ke, _preamble(day, plate, heaven, lessons) + d.steps, gen_day, gen_night, info,
+                  _markers(day, plate, lessons, d.transmissions), ordered(pats + always), tuple(cond))
 
 
 def lesson(day: GanZhi, plate: int, *, shehai: str = "depth") -> Lesson:
@@ -245,5 +277,7 @@ def lesson(day: GanZhi, plate: int, *, shehai: str = "depth") -> Lesson:
 @lru_cache(maxsize=None)
 def all_lessons(*, shehai: str = "depth") -> tuple[Lesson, ...]:
     """All 720 lessons, by day (甲子 … 癸亥) then plate (1 … 12)."""
-    return tuple(lesson(day, n, shehai=shehai) for day in SIXTY for n in range(1, 13))
+    if shehai not in SHEHAI_VARIANTS:
+        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
+    return tuple([_lesson(day, n, shehai) for day in SIXTY for n in range(1, 13)])
 

@@ -8,10 +8,11 @@ from the twelve 月將·占時 pairs that give the plate — never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..ganzhi import Branch, GanZhi, Stage, stage
+from ..ganzhi import Branch, GanZhi, Stage, Stem, stage
 from .generals import DAY_CONDITION, NIGHT_CONDITION, is_night_hour, noble
-from .plate import KeLesson, distinct_count, seat_of
+from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .rules import RULE_ID_BY_NAME, RULES
 from .tables import (EARTH_BRANCHES, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI, guasu, guchen)
 from .text import eul, gwa, i_ga, join
@@ -38,8 +39,9 @@ def _step(a: Branch, b: Branch) -> int:
     return (b - a) % 12
 
 
-def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[KeLesson, ...],
-                  trans: tuple[Branch, Branch, Branch], lu: Branch) -> list[str]:
+@lru_cache(maxsize=None)
+def _by_transmissions(trans: tuple[Branch, Branch, Branch]) -> tuple[str, ...]:
+    """The 課體 decided by the three transmissions alone (a few hundred distinct 三傳, each once)."""
     names: list[str] = []
     first, mid, last = trans
     seq = "".join(b.zh for b in trans)
@@ -61,6 +63,24 @@ def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: 
             names.append("稼穡")
     if all(b.season_class == "孟" for b in trans):
         names.append("元胎")
+    return tuple(_id(n) for n in names)
+
+
+@lru_cache(maxsize=12)
+def _si_jue(plate: int) -> bool:
+    """四絕: each 仲 (子午卯酉) stands on its own 絕 on this plate (see tables.py)."""
+    return all(stage(z.element, seat_of(plate, z)) == Stage.JUE for z in _ZHONG)
+
+
+# 隔角 (孤辰·寡宿) of each day branch (tables.guchen / tables.guasu, 《三命通會》 卷三 論孤辰寡宿).
+_GEJIAO = {b: (guchen(b), guasu(b)) for b in Branch}
+
+
+def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[KeLesson, ...],
+                  trans: tuple[Branch, Branch, Branch], lu: Branch) -> list[str]:
+    names: list[str] = []
+    first, mid, last = trans
+    relations = [k.relation for k in lessons]
     if distinct_count(lessons) == 3:
         names.append("不備")
     gan_shang, zhi_shang = lessons[0].upper, lessons[2].upper
@@ -70,24 +90,53 @@ def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: 
         names.append("斬關")
     if seat_of(plate, first) in (Branch.MAO, Branch.YOU):
         names.append("龍戰")
-    if first in (guchen(day.branch), guasu(day.branch)):
+    if first in _GEJIAO[day.branch]:
         names.append("隔角")
-    if all(stage(z.element, seat_of(plate, z)) == Stage.JUE for z in _ZHONG):
+    if _si_jue(plate):
         names.append("四絕")
-    ke = sum(1 for k in lessons if k.ke_down)
-    zei = sum(1 for k in lessons if k.zei_up)
-    if ke == 3 or zei == 3:
+    if relations.count(KE) == 3 or relations.count(ZEI) == 3:
         names.append("度厄")
-    zhuyin = heaven[Branch.SI] == Branch.XU and any(
-        a == Branch.SI and b == Branch.XU for a, b in ((first, mid), (mid, last)))
+    zhuyin = heaven[Branch.SI] == Branch.XU and (
+        (first == Branch.SI and mid == Branch.XU) or (mid == Branch.SI and last == Branch.XU))
     if zhuyin:
         names.append("鑄印")
     if (zhuyin and Branch.MAO in (*trans, *(k.upper for k in lessons))) or (
             first == Branch.WU and {Branch.MAO, Branch.ZI} <= {mid, last}):
         names.append("乘軒")
-    if first == XUN_QI[day.xun_head.branch] or tset == {Branch.HAI, Branch.ZI, Branch.CHOU}:
+    if first == XUN_QI[day.xun_head.branch] or frozenset(trans) == {Branch.HAI, Branch.ZI, Branch.CHOU}:
         names.append("三奇")
-    return [_id(n) for n in names]
+    return list(_by_transmissions(trans)) + [_id(n) for n in names]
+
+
+@lru_cache(maxsize=None)
+def _pattern(name: str, condition: str) -> ConditionalPattern:
+    """Conditional patterns repeat across lessons (about 80 distinct in 720); build each once."""
+    return ConditionalPattern(_id(name), name, condition)
+
+
+@lru_cache(maxsize=None)
+def _lide(stem: Stem, plate: int) -> tuple[bool, bool]:
+    """勵德 by day and by night: 貴人 stands over 卯 or 酉."""
+    return (seat_of(plate, noble(stem, False)) in (Branch.MAO, Branch.YOU),
+            seat_of(plate, noble(stem, True)) in (Branch.MAO, Branch.YOU))
+
+
+@lru_cache(maxsize=None)
+def _tianwang(stem: Stem, first: Branch) -> ConditionalPattern | None:
+    """天網: 初傳 overcomes the day stem; it holds when the 占時 does too."""
+    if not first.element.overcomes(stem.element):
+        return None
+    hours = [b for b in Branch if b.element.overcomes(stem.element)]
+    return _pattern("天網", f"占時가 {join(b.zh for b in hours)}일 때 ({gwa('初傳 ' + first.zh)} 占時가 함께 "
+                          f"日干 {eul(stem.zh)} 剋함)")
+
+
+def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
+             cond: list[ConditionalPattern]) -> None:
+    if on_day and on_night:
+        always.append(_id(name))
+    elif on_day or on_night:
+        cond.append(_pattern(name, DAY_CONDITION if on_day else NIGHT_CONDITION))
 
 
 def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
@@ -98,33 +147,25 @@ def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
     first, _, last = trans
     always: list[str] = []
     cond: list[ConditionalPattern] = []
-
-    def by_time(name: str, on_day: bool, on_night: bool) -> None:
-        if on_day and on_night:
-            always.append(_id(name))
-        elif on_day or on_night:
-            cond.append(ConditionalPattern(_id(name), name, DAY_CONDITION if on_day else NIGHT_CONDITION))
-
-    by_time("勵德", seat_of(plate, noble(stem, False)) in (Branch.MAO, Branch.YOU),
-            seat_of(plate, noble(stem, True)) in (Branch.MAO, Branch.YOU))
-    by_time("狡童", gen_day[first] == "六合" and gen_day[last] == "天后",
-            gen_night[first] == "六合" and gen_night[last] == "天后")
-    by_time("泆女", gen_day[first] == "天后" and gen_day[last] == "六合",
-            gen_night[first] == "天后" and gen_night[last] == "六合")
-    if first.element.overcomes(stem.element):
-        hours = [b for b in Branch if b.element.overcomes(stem.element)]
-        cond.append(ConditionalPattern(_id("天網"), "天網",
-                                       f"占時가 {join(b.zh for b in hours)}일 때 ({gwa('初傳 ' + first.zh)} 占時가 함께 "
-                                       f"日干 {eul(stem.zh)} 剋함)"))
+    _by_time("勵德", *_lide(stem, plate), always, cond)
+    gd_first, gd_last, gn_first, gn_last = gen_day[first], gen_day[last], gen_night[first], gen_night[last]
+    _by_time("狡童", gd_first == "六合" and gd_last == "天后", gn_first == "六合" and gn_last == "天后",
+             always, cond)
+    _by_time("泆女", gd_first == "天后" and gd_last == "六合", gn_first == "天后" and gn_last == "六合",
+             always, cond)
+    tianwang = _tianwang(stem, first)
+    if tianwang is not None:
+        cond.append(tianwang)
+    if "貴人" not in (gd_first, gn_first):  # 龍德 needs 初傳 to carry 貴人 by day or by night
+        return always, cond
     hits = []
     for month_general, hour in pairs:
         gens = gen_night if is_night_hour(hour) else gen_day
         if gens[first] == "貴人" and (first == month_general or month_general in trans):
             hits.append(f"{month_general.zh}將 {hour.zh}時")
     if hits:
-        cond.append(ConditionalPattern(_id("龍德"), "龍德",
-                                       f"太歲가 {first.zh}인 해, 月將·占時가 {', '.join(hits)}일 때 "
-                                       f"(初傳 {i_ga(first.zh)} 太歲로 貴人을 타고 發用하며 月將이 三傳에 있음)"))
+        cond.append(_pattern("龍德", f"太歲가 {first.zh}인 해, 月將·占時가 {', '.join(hits)}일 때 "
+                                    f"(初傳 {i_ga(first.zh)} 太歲로 貴人을 타고 發用하며 月將이 三傳에 있음)"))
     return always, cond
 
 

@@ -75,15 +75,26 @@ class KeLesson:
         return [self.upper.zh, self.lower.zh]
 
 
+@lru_cache(maxsize=None)
+def _ke_lesson(index: int, upper: Branch, lower: Stem | Branch, seat: Branch, dup: int | None) -> KeLesson:
+    """One lesson; the 2,880 lessons of the 720 charts have under 700 distinct values, each built once.
+
+    (A ``Stem`` and a ``Branch`` of equal value compare equal, but ``index`` keeps them apart: only
+    lesson 1 has the day stem below.)"""
+    return KeLesson(index, upper, lower, seat, relation(upper, lower), dup)
+
+
 def four_lessons(day: GanZhi, heaven: tuple[Branch, ...]) -> tuple[KeLesson, ...]:
-    lodging = LODGING[day.stem]
+    stem, branch = day.stem, day.branch
+    lodging = LODGING[stem]
     u1 = heaven[lodging]
-    u3 = heaven[day.branch]
-    raw = ((u1, day.stem, lodging), (heaven[u1], u1, u1), (u3, day.branch, day.branch), (heaven[u3], u3, u3))
+    u3 = heaven[branch]
+    raw = ((u1, stem, lodging), (heaven[u1], u1, u1), (u3, branch, branch), (heaven[u3], u3, u3))
     out: list[KeLesson] = []
+    first_at: dict[tuple[Branch, Branch], int] = {}  # (upper, seat) → the first lesson standing there
     for i, (upper, lower, seat) in enumerate(raw, start=1):
-        dup = next((k.index for k in out if k.upper == upper and k.seat == seat), None)
-        out.append(KeLesson(i, upper, lower, seat, relation(upper, lower), dup))
+        first = first_at.setdefault((upper, seat), i)
+        out.append(_ke_lesson(i, upper, lower, seat, None if first == i else first))
     return tuple(out)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Korean readings of the characters that end a term in a trace sentence: a particle agrees with the
 # reading's final consonant (받침).
 _READING = dict(zip("甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥木火土金水上下神傳課日干支吟",
@@ -10,7 +12,12 @@ _READING = dict(zip("甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申�
 
 def _batchim(term: str) -> int:
     """0: no final consonant, 1: a final consonant, 2: the final consonant is ㄹ."""
-    ch = term[-1]
+    return _final(term[-1])
+
+
+@lru_cache(maxsize=None)
+def _final(ch: str) -> int:
+    """``_batchim`` of a term ending in ``ch`` (it depends on nothing else)."""
     ko = _READING.get(ch, ch)
     code = ord(ko[-1]) - 0xAC00
     if not 0 <= code < 11172:
@@ -40,4 +47,4 @@ def ro(t: str) -> str:
 
 
 def join(items) -> str:
-    return "·".join(str(x) for x in items)
+    return "·".join(map(str, items))

@@ -18,6 +18,7 @@ applies 孟 → 仲 → 綴瑕 directly (the simpler reading of 《經緯》《�
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..ganzhi import LODGING, Branch, GanZhi, Stem, yima
 from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
@@ -82,24 +83,52 @@ def _chain(heaven, first: Branch) -> tuple[Branch, Branch, Branch]:
     return (first, mid, heaven[mid])
 
 
+# Trace sentences that many lessons share are built once: the constant ones here, the others by
+# the memoised ``_*_step`` functions below (keyed by exactly what their text depends on).
+_NO_KE = Step(None, "네 과 모두 上下 사이에 剋이 없다.")
+_FANYIN = Step(_rid("返吟"), "제7국 返吟: 天盤의 모든 地支가 자기 沖의 地盤 위에 있다.")
+_MENGZHONGJI = Step(_rid("涉害"), "孟仲季 讀法: 深淺을 세지 않고 후보가 앉은 地盤 자리의 孟·仲으로 가린다.")
+_BAZHUAN_NO_YAOKE = Step(_rid("八專"), "八專은 剋이 없어도 遙剋을 취하지 않는다(八專無克順逆布).")
+_BIEZE = Step(_rid("別責"), "四課가 셋뿐(不備)이므로 別責.")
+_MAOXING = Step(_rid("昴星"), "剋도 遙剋도 없고 四課가 모두 갖추어졌으므로 昴星.")
+
+
+@lru_cache(maxsize=None)
+def _zeike_step(where: tuple[int, ...], cands: tuple[Branch, ...], both: bool, kind: str) -> Step:
+    """The lessons with 剋 (``where``: their indices), their upper branches, which kind is used."""
+    lessons = "·".join(f"제{i}과" for i in where)
+    if both:
+        return Step(_rid("賊剋"), f"下賊上({lessons}, 上神 {join(cands)})과 上剋下가 함께 있으니 下賊上을 먼저 쓴다.")
+    return Step(_rid("賊剋"), f"{i_ga(kind)} 있는 과: {lessons} (上神 {join(cands)}).")
+
+
+@lru_cache(maxsize=None)
+def _single_step(cand: Branch, name: str) -> Step:
+    """重審 or 元首: the one candidate is 初傳."""
+    return Step(_rid(name), f"후보가 {cand.zh} 하나뿐이므로 {eul(cand.zh)} 初傳으로 한다 → {name}.")
+
+
+@lru_cache(maxsize=None)
+def _chain_step(trans: tuple[Branch, Branch, Branch]) -> Step:
+    """中傳 and 末傳 each the heaven branch over the one before."""
+    first, mid, last = trans
+    return Step(None, f"中傳은 初傳 {first.zh} 위의 天盤 {mid.zh}, 末傳은 中傳 {mid.zh} 위의 天盤 {last.zh}.")
+
+
 def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
             steps: list[Step]) -> tuple[Branch, str, str] | None:
     """賊剋 → 比用 → 涉害. Returns (初傳, method, 課) or None when no lesson has 剋."""
-    zei = [k for k in lessons if k.zei_up]
-    ke = [k for k in lessons if k.ke_down]
+    zei = [k for k in lessons if k.relation == ZEI]
+    ke = [k for k in lessons if k.relation == KE]
     if not zei and not ke:
-        steps.append(Step(None, "네 과 모두 上下 사이에 剋이 없다."))
+        steps.append(_NO_KE)
         return None
     pool, kind = (zei, ZEI) if zei else (ke, KE)
-    cands = list(dict.fromkeys(k.upper for k in pool))
-    where = "·".join(f"제{k.index}과" for k in pool)
-    if zei and ke:
-        steps.append(Step(_rid("賊剋"), f"下賊上({where}, 上神 {join(cands)})과 上剋下가 함께 있으니 下賊上을 먼저 쓴다."))
-    else:
-        steps.append(Step(_rid("賊剋"), f"{i_ga(kind)} 있는 과: {where} (上神 {join(cands)})."))
+    cands = tuple(dict.fromkeys(k.upper for k in pool))
+    steps.append(_zeike_step(tuple(k.index for k in pool), cands, bool(zei and ke), kind))
     if len(cands) == 1:
         name = "重審" if kind == ZEI else "元首"
-        steps.append(Step(_rid(name), f"후보가 {cands[0].zh} 하나뿐이므로 {eul(cands[0].zh)} 初傳으로 한다 → {name}."))
+        steps.append(_single_step(cands[0], name))
         return cands[0], "賊剋", name
     stem = day.stem
     bi = [c for c in cands if c.yang == stem.yang]
@@ -135,7 +164,7 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
         steps.append(Step(_rid("涉害"), f"{join(tied)}의 깊이가 {top}重으로 같다."))
     else:
         tied = pool2
-        steps.append(Step(_rid("涉害"), "孟仲季 讀法: 深淺을 세지 않고 후보가 앉은 地盤 자리의 孟·仲으로 가린다."))
+        steps.append(_MENGZHONGJI)
     seats = ", ".join(f"{c.zh}→地盤 {seat_of(plate, c).zh}({seat_of(plate, c).season_class})" for c in tied)
     meng = [c for c in tied if seat_of(plate, c).season_class == "孟"]
     if len(meng) == 1:
@@ -215,7 +244,7 @@ def derive(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[K
     if plate == 1:
         return _fuyin(day, heaven, lessons, steps)
     if plate == 7:
-        steps.append(Step(_rid("返吟"), "제7국 返吟: 天盤의 모든 地支가 자기 沖의 地盤 위에 있다."))
+        steps.append(_FANYIN)
         sel = _select(day, plate, lessons, shehai, steps)
         if sel:
             first, method, ke = sel
@@ -236,10 +265,10 @@ def derive(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[K
     if sel:
         first, method, ke = sel
         trans = _chain(heaven, first)
-        steps.append(Step(None, f"中傳은 初傳 {first.zh} 위의 天盤 {trans[1].zh}, 末傳은 中傳 {trans[1].zh} 위의 天盤 {trans[2].zh}."))
+        steps.append(_chain_step(trans))
         return Derivation(method, ke, None, None, trans, tuple(steps), tuple(pats))
     if bazhuan:
-        steps.append(Step(_rid("八專"), "八專은 剋이 없어도 遙剋을 취하지 않는다(八專無克順逆布)."))
+        steps.append(_BAZHUAN_NO_YAOKE)
         if stem.yang:
             g = lessons[0].upper
             first = g.shift(2)
@@ -276,7 +305,7 @@ def derive(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[K
         return Derivation("遙剋", name, None, None, trans, tuple(steps), ())
     steps.append(Step(None, f"四課 上神 가운데 日干 {eul(stem.zh)} 剋하거나 日干이 剋하는 것도 없다(遙剋 없음)."))
     if distinct_count(lessons) < 4:
-        steps.append(Step(_rid("別責"), "四課가 셋뿐(不備)이므로 別責."))
+        steps.append(_BIEZE)
         if stem.yang:
             partner = STEM_PARTNER[stem]
             first = heaven[LODGING[partner]]
@@ -287,7 +316,7 @@ def derive(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[K
             steps.append(Step(_rid("別責"), f"柔日: 日支 {branch.zh}의 三合 {''.join(b.zh for b in branch.trine)}에서 "
                               f"{branch.zh} 다음 자리 {eul(first.zh)} 初傳으로, 干上神 {eul(gan_shang.zh)} 中·末傳으로 한다."))
         return Derivation("別責", "別責", None, None, (first, gan_shang, gan_shang), tuple(steps), ())
-    steps.append(Step(_rid("昴星"), "剋도 遙剋도 없고 四課가 모두 갖추어졌으므로 昴星."))
+    steps.append(_MAOXING)
     if stem.yang:
         first = heaven[Branch.YOU]
         steps.append(Step(_rid("虎視"), f"剛日: 地盤 酉 위의 天盤 {eul(first.zh)} 初傳, 支上神 {eul(zhi_shang.zh)} 中傳, "

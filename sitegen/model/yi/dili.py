@@ -147,20 +147,31 @@ def hexagram_dili(h: Hexagram) -> DiliReading:
     return _hexagram_dili(h.number)
 
 
-def change_dili(ben: Hexagram, moving: tuple[int, ...]) -> DiliReading:
-    """The 本卦's reading plus what its moving lines show (p03 明堂 動靜, p08 活水·死水)."""
-    base = hexagram_dili(ben)
+@lru_cache(maxsize=None)
+def _dili_lines(number: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The hexagram's 水爻 (亥·子 lines, p08) and its two 間爻 (p03), as sets of line numbers."""
+    from sitegen.model.yi.hexagram import hexagram
+
+    h = hexagram(number)
+    return (frozenset(i + 1 for i, b in enumerate(h.branches) if b in _WATER), frozenset(_between(h)))
+
+
+@lru_cache(maxsize=None)
+def _change_dili(number: int, water_moves: bool, between_moves: bool, still: bool) -> DiliReading:
+    """The reading of a change of hexagram ``number``, which depends on its moving lines only
+    through three facts: does a 水爻 move, does a 間爻 move, does anything move."""
+    base = _hexagram_dili(number)
     extra: list[str] = []
-    water = [i + 1 for i, b in enumerate(ben.branches) if b in _WATER]
-    if water:
-        if any(n in moving for n in water):
-            extra.append("dili-shui-yao-dong-huo-shui")
-        else:
-            extra.append("dili-shui-yao-jing-si-shui")
-    if any(n in moving for n in _between(ben)):
-        extra.append("dili-ming-tang-dong")
-    else:
-        extra.append("dili-ming-tang-jing")
-    conditional = base.conditional + (("dili-qing-long-ke-shi",) if moving else ())
+    if _dili_lines(number)[0]:
+        extra.append("dili-shui-yao-dong-huo-shui" if water_moves else "dili-shui-yao-jing-si-shui")
+    extra.append("dili-ming-tang-dong" if between_moves else "dili-ming-tang-jing")
+    conditional = base.conditional + (() if still else ("dili-qing-long-ke-shi",))
     return DiliReading(base.holding + tuple(extra), conditional, base.direction, base.an_shan,
                        base.shui_kou)
+
+
+def change_dili(ben: Hexagram, moving: tuple[int, ...]) -> DiliReading:
+    """The 本卦's reading plus what its moving lines show (p03 明堂 動靜, p08 活水·死水)."""
+    water, between = _dili_lines(ben.number)
+    return _change_dili(ben.number, not water.isdisjoint(moving), not between.isdisjoint(moving),
+                        not moving)

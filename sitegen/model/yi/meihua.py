@@ -17,6 +17,7 @@ Rules (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Element
@@ -92,20 +93,28 @@ class MeihuaReading:
         }
 
 
+@lru_cache(maxsize=None)
+def _against(lines: str, ti_lines: str) -> TrigramRelation:
+    """The trigram with ``lines`` read against the 體 with ``ti_lines`` (64 pairs, built once)."""
+    t, ti = TRIGRAMS_BY_LINES[lines], TRIGRAMS_BY_LINES[ti_lines]
+    return TrigramRelation(t, relation(t.element, ti.element))
+
+
 def _hu_pair(bits: str, ti: Trigram) -> tuple[TrigramRelation, TrigramRelation]:
-    lo, up = TRIGRAMS_BY_LINES[bits[1:4]], TRIGRAMS_BY_LINES[bits[2:5]]
-    return (TrigramRelation(lo, relation(lo.element, ti.element)),
-            TrigramRelation(up, relation(up.element, ti.element)))
+    return (_against(bits[1:4], ti.lines), _against(bits[2:5], ti.lines))
 
 
+@lru_cache(maxsize=None)
 def meihua_reading(ben_lines: str, bian_lines: str,
                    moving: tuple[int, ...]) -> tuple[MeihuaReading | None, str | None]:
-    """The 體用 reading of a change, or (None, the Korean note saying what is done instead)."""
+    """The 體用 reading of a change, or (None, the Korean note saying what is done instead).
+
+    Memoised: both 六親 variants of a change share the one reading."""
     if not moving:
         return None, NOTE_STILL
-    if all(n <= 3 for n in moving):
+    if max(moving) <= 3:
         yong_pos = "inner"
-    elif all(n >= 4 for n in moving):
+    elif min(moving) >= 4:
         yong_pos = "outer"
     else:
         return None, NOTE_BOTH
@@ -117,6 +126,6 @@ def meihua_reading(ben_lines: str, bian_lines: str,
     return MeihuaReading(
         ti=ti, yong=yong, relation=relation(yong.element, ti.element),
         ti_position="outer" if yong_pos == "inner" else "inner",
-        bian=TrigramRelation(changed, relation(changed.element, ti.element)),
+        bian=_against(changed.lines, ti.lines),
         hu=_hu_pair(bian_lines, ti), ben_hu=_hu_pair(ben_lines, ti),
     ), None
