@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -135,10 +136,9 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
     problems: list[Problem] = []
 
     def take(results: list[tuple[Made, bytes | None]], failed: list[Problem]) -> None:
-        for m, data in results:
-            if writer is not None and data is not None:
-                writer.write(m.file, data)
-            made.append(m)
+        if writer is not None:
+            writer.write([(m.file, data) for m, data in results if data is not None])
+        made.extend(m for m, _ in results)
         problems.extend(failed)
         progress.count("rendering", len(made) + len(problems), len(files))
 
@@ -191,6 +191,13 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
                 if state.up_to_date(inputs.total):
                     return Result(0, len(current.files), 0, sum(e.size for e in current.files.values()),
                                   time.perf_counter() - start, out, unchanged=True)
+    # The spare folder an incremental build will update is surveyed (a stat of every file) on a
+    # thread, while the model is computed.
+    spare = None
+    if current is not None:
+        background = ThreadPoolExecutor(1, thread_name_prefix="sitegen-survey")
+        spare = background.submit(atomic.survey_spare, out)
+        background.shutdown(wait=False)
     progress.phase("reading content")
     site = load_site(root)
     renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
@@ -216,14 +223,13 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     try:
         if target is not None:
             progress.phase("preparing the output folder")
-            writer = Writer(target.prepare(current, reuse, plan, incremental))
-            for f, data in assets.items():
-                if f not in reuse:
-                    writer.write(f, data)
+            writer = Writer(target.prepare(current, reuse, plan, spare.result() if spare else None))
+            writer.write([(f, data) for f, data in assets.items() if f not in reuse])
         progress.phase("rendering")
         try:
             made = render_files(renderer, jobs, todo, writer, progress, workers,
                                 frozenset(plan) | {mf.MANIFEST})
+            progress.phase("finishing the writes")
         finally:
             if writer is not None:
                 writer.close()

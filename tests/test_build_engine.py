@@ -155,3 +155,23 @@ def test_template_error_names_template_and_line(tmp_path):
     first = e.value.problems[0].format()
     assert first.startswith("templates/term.html:7: while rendering terms/")
     assert "has no attribute 'glos'" in first
+
+
+def test_a_failed_write_is_reported_and_leaves_the_output_untouched(project, monkeypatch):
+    import errno
+
+    import sitegen.write.files as files
+
+    before = tree(project / "build")
+    edit(project / "templates/hexagram.html", "互 · 錯 · 綜", "互 · 錯 · 綜 ")
+
+    def full(folder, batch):
+        raise OSError(errno.ENOSPC, "No space left on device", f"{folder}/{batch[0][0]}")
+
+    monkeypatch.setattr(files, "write_files", full)
+    with pytest.raises(BuildError) as e:
+        build(project, project / "build", workers=1)
+    message = e.value.problems[0].format()
+    assert "could not write the output: No space left on device" in message
+    assert "hint: check the free space" in message
+    assert tree(project / "build") == before

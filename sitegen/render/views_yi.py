@@ -35,12 +35,19 @@ class Figure:
     marks: tuple[tuple[int, str], ...]   # (y, 交/重) for moving lines
 
 
-def figure(h: yi.Hexagram, moving: dict[int, str] | None = None) -> Figure:
+def figure(h: yi.Hexagram, moving: tuple[tuple[int, str], ...] = ()) -> Figure:
+    """The figure of ``h``, with ``moving`` lines marked: (line, 交/重) pairs, lowest first."""
+    return _figure(h.number, moving)
+
+
+@lru_cache(maxsize=None)
+def _figure(number: int, moving: tuple[tuple[int, str], ...]) -> Figure:
+    h = yi.hexagram(number)
     desc = " ".join(("양" if b == "1" else "음") for b in reversed(h.lines))
     label = f"{h.name} 괘상 (위에서부터 {desc})"
-    marks = tuple(((6 - ln) * 12 + 4, mk) for ln, mk in sorted((moving or {}).items()))
+    marks = tuple(((6 - ln) * 12 + 4, mk) for ln, mk in moving)
     if moving:
-        label += "; 동효 " + ", ".join(f"{LINE_NAMES[ln]}({mk})" for ln, mk in sorted(moving.items()))
+        label += "; 동효 " + ", ".join(f"{LINE_NAMES[ln]}({mk})" for ln, mk in moving)
     return Figure(figure_path(h.lines), label, marks)
 
 
@@ -171,11 +178,9 @@ def change(ctx: Context) -> dict[str, Any]:
     # The 本卦's own conditional 地理 rules are listed once, on its page; here only the rest.
     on_hexagram = set(ben.dili.conditional)
     conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids if r not in on_hexagram)
-    neighbours = [g.number for g in yi.HEXAGRAMS]
-    i = neighbours.index(b)
-    prev_b = neighbours[i - 1] if i > 0 else None
-    next_b = neighbours[i + 1] if i < 63 else None
-    moving_marks = {ln.line: ln.mark for ln in c.lines}
+    prev_b = b - 1 if b > 1 else None          # the 變卦 in King Wen order
+    next_b = b + 1 if b < 64 else None
+    moving_marks = tuple(sorted((ln.line, ln.mark) for ln in c.lines))
     view = {
         "ben": hex_ref(ctx, ben), "bian": hex_ref(ctx, bian),
         "ben_fig": figure(ben, moving_marks), "bian_fig": figure(bian),

@@ -71,14 +71,14 @@ class Target:
         self.is_spare = False
 
     def prepare(self, current: mf.Manifest | None, reuse: set[str], plan: set[str],
-                incremental: bool) -> Path:
+                spare: mf.Survey | None) -> Path:
         """Make the folder to write into. Files in ``reuse`` are carried over unchanged from the
         current output (whose manifest is ``current``); files of ``plan`` not in ``reuse`` will
-        be written; anything else there is removed."""
+        be written; anything else there is removed. ``spare`` is the survey of the spare folder
+        (:func:`survey_spare`), if an incremental build may use it."""
         self.out.parent.mkdir(parents=True, exist_ok=True)
         clear_leftovers(self.out)
-        spare = mf.load(self.spare) if incremental and current is not None and self.spare.is_dir() else None
-        if spare is not None:
+        if spare is not None and current is not None:
             self.path, self.is_spare = self.spare, True
             (self.spare / mf.MANIFEST).unlink()          # from here on the spare is in flux
             _update(self.spare, spare, self.out, current, reuse, plan)
@@ -115,9 +115,14 @@ class Target:
             shutil.rmtree(self.path, ignore_errors=True)
 
 
-def _update(spare: Path, spare_manifest: mf.Manifest, out: Path, current: mf.Manifest,
+def survey_spare(out: Path) -> mf.Survey | None:
+    """The state of the spare folder kept beside ``out`` (None if there is none to trust)."""
+    return mf.survey(spare_dir(out))
+
+
+def _update(spare: Path, state: mf.Survey, out: Path, current: mf.Manifest,
             reuse: set[str], plan: set[str]) -> None:
-    present, intact = mf.scan_folder(spare, spare_manifest)
+    present, intact, spare_manifest = state.present, state.intact, state.manifest
     for f in sorted(present - plan):
         os.unlink(spare / f)                           # stale: no longer part of the site
     _remove_empty_dirs(spare, present - plan)

@@ -15,10 +15,9 @@ from urllib.parse import unquote, urlsplit
 
 from ..problems import Problem
 
-# Our templates write ' attr="…"' exactly. One regex per attribute: a literal prefix lets the
-# regex engine skip ahead fast (an alternation makes it try every position).
-_LINKS = tuple(re.compile(b" " + a + b'="([^"]*)"') for a in (b"href", b"src", b"action"))
-_ID = re.compile(rb' id="([^"]*)"')
+# Our templates write ' attr="…"' exactly: one pass over the page finds every link and id (the
+# leading space is a literal the regex engine skips ahead to).
+_ATTRS = re.compile(rb' (href|src|action|id)="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -53,9 +52,13 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
     known = _KNOWN.get(len(base))
     if known is None:
         known = _KNOWN[len(base)] = _Known()
-    found = set(_LINKS[0].findall(html))
-    for pattern in _LINKS[1:]:
-        found.update(pattern.findall(html))
+    found = set()
+    id_values = []
+    for attr, value in _ATTRS.findall(html):
+        if attr == b"id":
+            id_values.append(value)
+        else:
+            found.add(value)
     found -= known.fine
     targets = [known.anchored[raw] for raw in found & known.anchored.keys()]
     bad = []
@@ -85,7 +88,7 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
             continue
         if shared:
             known.fine.add(raw)
-    ids = frozenset(i.decode() for i in _ID.findall(html))
+    ids = frozenset(i.decode() for i in id_values)
     return PageLinks(frozenset(targets), tuple(sorted(bad)), ids)
 
 
@@ -121,7 +124,8 @@ def resolve(link: str, base: tuple[str, ...], root_path: str):
 def check_links(pages: dict[str, PageLinks], build_label: str = "build") -> list[Problem]:
     """Every broken internal link or anchor, one problem each."""
     problems = []
-    for page, info in sorted(pages.items()):
+    for page in sorted(p for p, info in pages.items() if info.anchored or info.bad):
+        info = pages[page]
         where = f"{build_label}/{page}"
         found = list(info.bad)
         for link, target, anchor in info.anchored:
