@@ -17,7 +17,6 @@ import multiprocessing
 import os
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -191,13 +190,6 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
                 if state.up_to_date(inputs.total):
                     return Result(0, len(current.files), 0, sum(e.size for e in current.files.values()),
                                   time.perf_counter() - start, out, unchanged=True)
-    # The spare folder an incremental build will update is surveyed (a stat of every file) on a
-    # thread, while the model is computed.
-    spare = None
-    if current is not None:
-        background = ThreadPoolExecutor(1, thread_name_prefix="sitegen-survey")
-        spare = background.submit(atomic.survey_spare, out)
-        background.shutdown(wait=False)
     progress.phase("reading content")
     site = load_site(root)
     renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
@@ -223,7 +215,8 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     try:
         if target is not None:
             progress.phase("preparing the output folder")
-            writer = Writer(target.prepare(current, reuse, plan, spare.result() if spare else None))
+            spare = atomic.survey_spare(out) if current is not None else None
+            writer = Writer(target.prepare(current, reuse, plan, spare))
             writer.write([(f, data) for f, data in assets.items() if f not in reuse])
         progress.phase("rendering")
         try:
