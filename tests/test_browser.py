@@ -140,6 +140,17 @@ def test_reader_walks_from_a_lesson_to_the_rule_to_the_paragraph_and_back(tab, b
     assert tab.errors == []
 
 
+def test_change_page_leads_to_the_hexagrams_conditional_rules_unfolded(tab, base):
+    page = tab.page
+    page.goto(base + "yi/01/02/index.html")
+    page.get_by_role("link", name="괘 페이지에").click()
+    assert page.url.endswith("yi/01/index.html#dili-conditional")
+    rules = page.locator("#dili-conditional details")
+    assert rules.get_attribute("open") is not None
+    assert rules.locator("li").first.is_visible()
+    assert tab.errors == []
+
+
 def test_language_switch_is_remembered(tab, base):
     page = tab.page
     page.goto(base + "texts/huangjince/index.html")

@@ -103,6 +103,16 @@
     store("sitegen-shift", shift);
   });
 
+  // A link to a folded list (a <details>, or an element holding one) opens it.
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    var folded = el && (el.tagName === "DETAILS" ? el : el.querySelector("details"));
+    if (folded) folded.open = true;
+  }
+  openTarget();
+  window.addEventListener("hashchange", openTarget);
+
   // Keyboard: '/' focuses search; '[' and ']' (or j/k) go to the previous/next page.
   document.addEventListener("keydown", function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
