@@ -28,6 +28,7 @@ from .problems import BuildError, Problem
 from .render.render import Renderer
 from .write import atomic, manifest as mf
 from .write.inputs import Inputs, read_inputs
+from .write.state import OutputState
 from .write.files import Writer
 from .write.links import PageLinks, check_links, scan
 
@@ -169,27 +170,35 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
           workers: int | None = None, incremental: bool = True, inputs: Inputs | None = None,
-          state: mf.Survey | None = None) -> Result:
+          state: OutputState | None = None) -> Result:
     """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing.
 
     ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
-    unchanged are carried over from the current output. ``inputs`` and ``state`` (the survey of
-    ``out``), if the caller has them already, are not computed again."""
+    unchanged are carried over from the current output. ``inputs`` and ``state`` (what is found
+    in ``out``), if the caller has them already, are not looked at again."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     workers = workers or min(os.cpu_count() or 1, 4)
     inputs = inputs or read_inputs(root)
-    current = None
-    intact: set[str] = set()
     if out is not None:
         out = out.resolve()
-        if incremental:
-            state = state or mf.survey(out)
-            if state is not None:
-                current, intact = state.manifest, state.intact
-                if state.up_to_date(inputs.total):
-                    return Result(0, len(current.files), 0, sum(e.size for e in current.files.values()),
-                                  time.perf_counter() - start, out, unchanged=True)
+    if out is None or not incremental:
+        state = None
+    else:
+        state = state or OutputState(out, inputs.total)
+        if state.up_to_date:
+            files = state.manifest.files
+            return Result(0, len(files), 0, sum(e.size for e in files.values()),
+                          time.perf_counter() - start, out, unchanged=True)
+    try:
+        return _build(root, out, progress, workers, inputs, state, start)
+    finally:
+        if state is not None:
+            state.close()
+
+
+def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
+           state: OutputState | None, start: float) -> Result:
     progress.phase("reading content")
     site = load_site(root)
     renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
@@ -204,8 +213,11 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
     plan = set(jobs) | set(assets)
 
+    found = state.found() if state is not None else None
+    current = state.manifest if found is not None else None
     reuse: set[str] = set()
-    if current is not None:
+    if found is not None:
+        intact = found.intact
         reuse = {f for f in intact if f in jobs and current.files[f].fingerprint == fingerprints[f]}
         reuse |= {f for f in intact if f in assets and current.files[f].sha1 == asset_fp[f]}
     todo = sorted(f for f in jobs if f not in reuse)
@@ -215,8 +227,7 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     try:
         if target is not None:
             progress.phase("preparing the output folder")
-            spare = atomic.survey_spare(out) if current is not None else None
-            writer = Writer(target.prepare(current, reuse, plan, spare))
+            writer = Writer(target.prepare(current, reuse, plan, found and found.spare))
             writer.write([(f, data) for f, data in assets.items() if f not in reuse])
         progress.phase("rendering")
         try:

@@ -49,6 +49,26 @@ def test_a_file_changed_by_hand_is_rebuilt(project, tmp_path):
     assert "乾為天" in page.read_text(encoding="utf-8")
 
 
+def test_a_file_changed_by_hand_never_comes_back_from_the_spare(project, tmp_path):
+    """The output before a build becomes the spare the next build updates: a page scribbled
+    over there must be noticed again (the spare is looked at in another process)."""
+    page = project / "build/yi/02/44/index.html"
+    page.write_text("scribbled over", encoding="utf-8")
+    edit(project / "content/texts/huangjince.md", "地理章", "地理章 ")
+    build(project, project / "build")                  # the scribbled page is now in the spare
+    edit(project / "content/texts/huangjince.md", "地理章 ", "地理章")
+    rebuild_matches_clean(project, tmp_path)
+    assert "坤為地" in page.read_text(encoding="utf-8")
+
+
+def test_a_background_look_hands_back_its_result_or_its_error():
+    from sitegen.write.state import Background
+
+    assert Background(divmod, 7, 2).result() == (3, 1)
+    with pytest.raises(ZeroDivisionError):
+        Background(divmod, 7, 0).result()
+
+
 @pytest.mark.parametrize("change", ["text", "rule", "template", "engine-config"])
 def test_incremental_rebuild_equals_clean_build(project, tmp_path, change):
     if change == "text":

@@ -117,11 +117,12 @@ def _backlinks(site: Site) -> None:
         for rid in h.all_rule_ids:
             if rid in rules:
                 rules[rid].holds.append(key)
+    change_rules = {rid: r for rid, r in rules.items() if r.predicate.applies_to == "change"}
     for (a, b), c in site.changes.items():
         key = change_key(a, b)
         for rid in c.all_rule_ids:
-            r = rules.get(rid)
-            if r is not None and r.predicate.applies_to == "change":
+            r = change_rules.get(rid)
+            if r is not None:
                 r.holds.append(key)
     for r in rules.values():
         for c in (*r.entry.cites, *(c for _, c in r.entry.readings)):

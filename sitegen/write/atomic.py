@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import manifest as mf
@@ -71,10 +72,10 @@ class Target:
         self.is_spare = False
 
     def prepare(self, current: mf.Manifest | None, reuse: set[str], plan: set[str],
-                spare: mf.Survey | None) -> Path:
+                spare: Spare | None) -> Path:
         """Make the folder to write into. Files in ``reuse`` are carried over unchanged from the
         current output (whose manifest is ``current``); files of ``plan`` not in ``reuse`` will
-        be written; anything else there is removed. ``spare`` is the survey of the spare folder
+        be written; anything else there is removed. ``spare`` is the state of the spare folder
         (:func:`survey_spare`), if an incremental build may use it."""
         self.out.parent.mkdir(parents=True, exist_ok=True)
         clear_leftovers(self.out)
@@ -115,20 +116,33 @@ class Target:
             shutil.rmtree(self.path, ignore_errors=True)
 
 
-def survey_spare(out: Path) -> mf.Survey | None:
-    """The state of the spare folder kept beside ``out`` (None if there is none to trust)."""
-    return mf.survey(spare_dir(out))
+@dataclass(frozen=True)
+class Spare:
+    """What the spare folder holds, as far as an incremental build needs to know."""
+    present: frozenset[str]   # every file in it
+    same: frozenset[str]      # those intact and with the same bytes as in the current output
 
 
-def _update(spare: Path, state: mf.Survey, out: Path, current: mf.Manifest,
+def survey_spare(out: Path, current: mf.Manifest) -> Spare | None:
+    """The state of the spare folder kept beside ``out``, compared with the current output's
+    manifest (None if there is no spare to trust)."""
+    spare = spare_dir(out)
+    manifest = mf.load(spare)
+    if manifest is None:
+        return None
+    present, intact = mf.scan_folder(spare, manifest)
+    files, old = current.files, manifest.files
+    return Spare(frozenset(present),
+                 frozenset(f for f in intact if f in files and files[f].sha1 == old[f].sha1))
+
+
+def _update(spare: Path, state: Spare, out: Path, current: mf.Manifest,
             reuse: set[str], plan: set[str]) -> None:
-    present, intact, spare_manifest = state.present, state.intact, state.manifest
+    present = state.present
     for f in sorted(present - plan):
         os.unlink(spare / f)                           # stale: no longer part of the site
     _remove_empty_dirs(spare, present - plan)
-    for f in sorted(reuse):
-        if f in intact and spare_manifest.files[f].sha1 == current.files[f].sha1:
-            continue                                   # already the same bytes
+    for f in sorted(reuse - state.same):               # the rest are already the same bytes
         _link(out / f, spare / f)
     for f in plan - reuse:
         if f in present:

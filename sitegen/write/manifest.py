@@ -39,6 +39,7 @@ class Manifest:
 
 
 def load(out: Path) -> Manifest | None:
+    """The manifest of the output folder ``out``; None if there is none, or none readable."""
     try:
         path = out / MANIFEST
         written = path.stat().st_mtime_ns
@@ -77,25 +78,3 @@ def scan_folder(folder: Path, manifest: Manifest) -> tuple[set[str], set[str]]:
                 if st.st_size == entry.size and st.st_mtime_ns <= manifest.written:
                     intact.add(rel)
     return present, intact
-
-
-@dataclass(frozen=True)
-class Survey:
-    """What an output folder holds now: its manifest, and which files are there and intact."""
-    manifest: Manifest
-    present: set[str]
-    intact: set[str]
-
-    def up_to_date(self, inputs_total: str) -> bool:
-        """Built from exactly these inputs, and nothing in it touched since."""
-        return (self.manifest.inputs == inputs_total
-                and self.present == self.intact == self.manifest.files.keys())
-
-
-def survey(out: Path) -> Survey | None:
-    """The state of the output folder ``out``; None if it has no (readable) manifest."""
-    m = load(out) if out.is_dir() else None
-    if m is None:
-        return None
-    present, intact = scan_folder(out, m)
-    return Survey(m, present, intact)
