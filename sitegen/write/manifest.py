@@ -74,7 +74,10 @@ def scan_folder(folder: Path, manifest: Manifest) -> tuple[set[str], set[str]]:
             present.add(rel)
             entry = manifest.files.get(rel)
             if entry is not None:
-                st = e.stat(follow_symlinks=False)
+                try:
+                    st = e.stat(follow_symlinks=False)
+                except OSError:
+                    continue                   # gone meanwhile, or unreadable: not intact
                 if st.st_size == entry.size and st.st_mtime_ns <= manifest.written:
                     intact.add(rel)
     return present, intact
