@@ -27,10 +27,10 @@ from .model.site import Site, build_site
 from .problems import BuildError, Problem
 from .render.render import Renderer
 from .write import atomic, manifest as mf
-from .write.inputs import Inputs, read_inputs
-from .write.state import OutputState
 from .write.files import Writer
+from .write.inputs import Inputs, read_inputs
 from .write.links import PageLinks, check_links, scan
+from .write.state import OutputState
 
 
 class Progress:
@@ -217,9 +217,10 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     current = state.manifest if found is not None else None
     reuse: set[str] = set()
     if found is not None:
-        intact = found.intact
-        reuse = {f for f in intact if f in jobs and current.files[f].fingerprint == fingerprints[f]}
-        reuse |= {f for f in intact if f in assets and current.files[f].sha1 == asset_fp[f]}
+        old = current.files
+        reuse = {f for f in found.intact
+                 if (f in jobs and old[f].fingerprint == fingerprints[f])
+                 or (f in assets and old[f].sha1 == asset_fp[f])}
     todo = sorted(f for f in jobs if f not in reuse)
 
     target = atomic.Target(out) if out is not None else None
