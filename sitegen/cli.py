@@ -21,19 +21,24 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timings", action="store_true", help="print how long each phase took")
     p.add_argument("--clean", action="store_true",
                    help="render every page, ignoring what the previous build left")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{build,check,serve}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{build,check,serve,cast}")
     b = sub.add_parser("build", help="check everything, then write the whole site")
     b.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
     sub.add_parser("check", help="run every validation and write nothing")
     s = sub.add_parser("serve", help="build, then serve the output on 127.0.0.1 for preview")
     s.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
     s.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    from .cast import add_arguments as cast_arguments
+    cast_arguments(sub.add_parser("cast", help="the 干支, 月將, plate and lesson of moments (起課)"))
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     root = args.root.resolve()
+    if args.command == "cast":
+        from .cast import main as cast
+        return cast(args, root)
     if not (root / "content").is_dir() or not (root / "templates").is_dir():
         print(f"sitegen: {root} has no content/ and templates/ folders (use --root)", file=sys.stderr)
         return 2
