@@ -16,6 +16,7 @@ import re
 import sys
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import quote
 
 from .model import addresses
 from .model.calendar import CalendarError, Cast, cast
@@ -78,6 +79,26 @@ def _offset_text(seconds: int) -> str:
     return f"{sign}{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
 
 
+def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
+    """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
+    True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
+    as branches)."""
+    have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
+            "years": f["year"][1], "birth": birth, "xing": xing}
+    given = {"本命": birth, "行年": xing}
+    if any(not given.get(n) for n in when.get("needs", ())):
+        return None
+    for key, value in when.items():
+        if key == "needs":
+            continue
+        v = have[key]
+        if v is None:
+            return None
+        if (v != value) if key == "day_night" else (v not in value):
+            return False
+    return True
+
+
 def facts(c: Cast, tz, shehai: str = "depth") -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them)."""
     from .model.liuren import lesson
@@ -85,17 +106,20 @@ def facts(c: Cast, tz, shehai: str = "depth") -> dict:
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
     at = moment_text(c.local)
     url = addresses.lesson(c.day, c.plate).path
-    return {
+    the_lesson = lesson(c.day, c.plate, shehai=shehai)
+    out = {
         "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
         "solar_term": c.solar_term,
         "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
             int(term_at.utcoffset().total_seconds())),
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
-        "transmissions": "".join(b.zh for b in lesson(c.day, c.plate, shehai=shehai).transmissions),
+        "transmissions": "".join(b.zh for b in the_lesson.transmissions),
         "url": url,
-        "link": f"{url}?at={at}&tz={c.zone}&shift={c.day_night}",
+        "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}",
     }
+    out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    return out
 
 
 def text(f: dict) -> str:
@@ -104,7 +128,9 @@ def text(f: dict) -> str:
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
             f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
-            f"  三傳 {f['transmissions']}  {f['link']}")
+            f"  三傳 {f['transmissions']}  {f['link']}"
+            + "".join(f"\n  {name}: {'holds' if h else 'does not hold' if h is False else 'needs 本命/行年'}"
+                      for name, h in f["conditional"]))
 
 
 def _settings(root: Path) -> tuple[int, str]:
