@@ -307,7 +307,7 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
         (rule_ref(ctx, r.id), counts.get(r.zh, 0))
         for r in liuren.RULES if r.family == "liuren-method" and r.id in site.rules)
     return {"layout": layout(ctx), "xuns": tuple(xuns), "methods": methods,
-            "total": len(site.lessons)}
+            "total": len(site.lessons), "cast_href": ctx.href(A.CAST)}
 
 
 def lesson_json(site, page) -> dict[str, Any]:
