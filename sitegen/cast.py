@@ -99,8 +99,9 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     return True
 
 
-def facts(c: Cast, tz, shehai: str = "depth") -> dict:
-    """One moment's facts as ``--json`` prints them (and the cast page computes them)."""
+def facts(c: Cast, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
+    """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
+    names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model.liuren import lesson
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
@@ -116,7 +117,8 @@ def facts(c: Cast, tz, shehai: str = "depth") -> dict:
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
         "transmissions": "".join(b.zh for b in the_lesson.transmissions),
         "url": url,
-        "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}",
+        "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
+                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
     }
     out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
     return out
@@ -154,14 +156,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace, root: Path) -> int:
-    day_starts, shehai = _settings(root)
-    if args.day_starts is not None:
-        day_starts = args.day_starts
+    site_day_starts, shehai = _settings(root)
+    day_starts = site_day_starts if args.day_starts is None else args.day_starts
     try:
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when]
-        out = [facts(cast(m, tz, name, day_starts=day_starts), tz, shehai) for m in moments]
+        out = [facts(cast(m, tz, name, day_starts=day_starts), tz, shehai, site_day_starts)
+               for m in moments]
     except (CastError, CalendarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)
         return 2

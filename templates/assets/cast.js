@@ -119,7 +119,8 @@
       solar_term_at: wallText(termAt + termOffset, true) + offsetText(termOffset),
       month_general: C.branches[general], plate: plate, day_night: dn,
       transmissions: C.chuan[day][plate - 1],
-      url: url, link: url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn,
+      url: url, link: url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
+        (dayStarts !== C.day_starts ? "&day=" + dayStarts : ""),
       _year_branch: C.branches[T.year[i] % 12], _day: day
     };
     var cond = C.conditional[day * 12 + plate - 1];
