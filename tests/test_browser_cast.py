@@ -36,7 +36,7 @@ def _moments() -> list[tuple[str, str, int]]:
     t = terms()
     out = []
     n = len(t.instants)
-    for i in range(3, n - 2, 2)[::8]:                       # every 8th 中氣: ±1 s, in four zones
+    for i in range(2, n - 2, 2)[::8]:                       # every 8th 中氣: ±1 s, in four zones
         tz = ZONES[(i // 2) % 4]
         for d in (-1, 0, 1):
             out.append((_local(t.instants[i] + d, tz), tz, 23))

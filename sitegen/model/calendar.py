@@ -97,7 +97,7 @@ def term_state(i: int) -> tuple[GanZhi, GanZhi, int, Branch]:
     t = terms()
     name = t.name(i)
     zhong = i if is_zhongqi(name) else i - 1
-    jie = i - 1 if is_zhongqi(name) else i
+    jie = i - 1 if is_zhongqi(name) else i   # (the 大雪 before the table's first term: by name only)
     k = TERM_NAMES.index(t.name(jie)) // 2   # 小寒 0 (丑月), 立春 1 (寅月), … 大雪 11 (子月)
     # The year of the last 立春: 立春 falls early in February, so the Gregorian year of the last
     # term counts, less one before 立春 (小寒 and 大寒 belong to the year before).

@@ -26,11 +26,10 @@ from pathlib import Path
 
 TABLE = Path(__file__).with_name("solar_terms.json")
 
-# The table runs from 大雪 1899 (the 節 in force on 1900-01-01) to 小寒 2101 (the first term after
-# 2100-12-31), so every moment from 1900-01-01 to 2100-12-31 has its 節 and 中氣 before it and the
-# next term after it.
-FIRST_YEAR, FIRST_LONGITUDE = 1899, 255
-COUNT = 2 + 24 * 201 + 1             # 大雪 and 冬至 1899, 小寒 1900 … 冬至 2100, 小寒 2101
+# The table runs from 冬至 1899 (the term in force on 1900-01-01, in every zone) to 小寒 2101 (the
+# first term after 2100-12-31), so every moment from 1900-01-01 to 2100-12-31 falls between two.
+FIRST_YEAR, FIRST_LONGITUDE = 1899, 270
+COUNT = 1 + 24 * 201 + 1             # 冬至 1899, 小寒 1900 … 冬至 2100, 小寒 2101
 _UNIX_JD = 2440587.5
 _DE421_END_TDB = 2471184.5          # 2053-10-01: DE421 stops on 10-08; light time needs a margin
 
@@ -119,7 +118,7 @@ def compute_terms(indices=None):
     eph = Loader(get_skyfield_data_path(), expire=False)("de421.bsp")
     idx = np.arange(COUNT) if indices is None else np.asarray(indices)
     target = FIRST_LONGITUDE + 15.0 * idx               # unwrapped longitude
-    # A first guess from the mean Sun (280.46° at J2000; 大雪 1999 is 255° of the same cycle).
+    # A first guess from the mean Sun (280.46° at J2000; 冬至 1999 is 270° of the same cycle).
     jd = 2451545.0 + (target - 280.46 - 360.0 * (1999 - FIRST_YEAR)) / 0.98564736
     late = None
     for _ in range(12):
