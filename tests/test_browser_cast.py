@@ -98,6 +98,7 @@ def test_the_cast_page_from_disk_answers_within_150_ms_and_links_to_the_lesson(b
         timings.append(int(page.evaluate("document.documentElement.getAttribute('data-cast-ms')")))
     assert min(timings) <= 150, timings
     assert page.text_content("[data-fact='plate']") == "4"
+    assert page.locator("[data-fact='hour']").all_text_contents() == ["巳", "巳"]
     assert page.text_content("[data-fact='solar_term']") == "小雪"
     link = page.get_attribute("[data-fact-link]", "href")
     assert link.startswith("../liuren/ji-you/04/index.html?at=2026-12-01T09:30&tz=Asia/Seoul&shift=day")
@@ -143,6 +144,7 @@ def test_a_lesson_page_given_a_moment_marks_hour_general_birth_and_xing(browser,
     assert page.locator(".palace.is-birth .earth").text_content() == "子"       # 1984 甲子
     assert page.locator(".palace.is-xing .earth").text_content() == "寅"
     assert page.get_attribute(".lesson", "data-shift") == "day"
+    assert page.locator("#moment [data-fact='hour']").all_text_contents() == ["巳", "巳"]
     held = page.get_attribute("[data-when]", "data-held")
     assert held == "true" and dict(_python_facts(at, tz)["conditional"]) == {"勵德": True}
     # a moment that gives another lesson says so and links there, marking nothing here

@@ -189,8 +189,8 @@
     try { return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { return "UTC"; }
   }
   function setText(root, name, value) {
-    var el = root.querySelector('[data-fact="' + name + '"]');
-    if (el) el.textContent = value;
+    var els = root.querySelectorAll('[data-fact="' + name + '"]');
+    for (var i = 0; i < els.length; i++) els[i].textContent = value;
   }
   function extra(p) {
     return (p.born ? "&born=" + encodeURIComponent(p.born) : "") + (p.xing ? "&xing=" + encodeURIComponent(p.xing) : "");
