@@ -271,7 +271,10 @@
         form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event("submit"));
       });
     }
-    document.documentElement.setAttribute("data-cast-ms", String(Math.round(performance.now())));
+    // How long the answer took: since the navigation began, and since the page's file arrived.
+    var now = performance.now(), nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    document.documentElement.setAttribute("data-cast-ms", String(Math.round(now)));
+    if (nav) document.documentElement.setAttribute("data-cast-page-ms", String(Math.round(now - nav.responseStart)));
   }
 
   // ---- a lesson page given a moment --------------------------------------------------------------
