@@ -11,6 +11,7 @@ from .content.source import (
 )
 from .problems import Problems
 
+
 def _day_starts(v) -> str | None:
     return None if v in (23, 0) and not isinstance(v, bool) else "23 (子初, the default) or 0"
 
