@@ -100,12 +100,13 @@ def test_every_term_1900_to_2100_agrees_with_lunar_python():
     Skyfield and the JPL ephemerides).
 
     The Sun's position is compared in Terrestrial Time, where the astronomy alone speaks: every
-    term 1900–2100 within 60 s (in fact within a few seconds). In Universal Time, what a clock
-    shows, every term up to 2050 is within 60 s too. After that the two use different
-    extrapolations of ΔT (TT − UT, the Earth's unpredictable rotation): Skyfield's built-in
-    table and IERS-based prediction give ΔT 96 s for 2100, lunar-python's older parabola 187 s,
-    so the UT instants part by up to 93 s by 2100. That part is asserted to be exactly the ΔT
-    difference, so any other disagreement still fails."""
+    term 1900–2100 within 60 s (in fact within 3.1 s). In Universal Time, what a clock shows,
+    every term to 2050 is within 3 s and every term to 2081 within 60 s. After 2050 the two use
+    different extrapolations of ΔT (TT − UT, the Earth's unpredictable rotation): Skyfield's
+    built-in table and IERS-based prediction give ΔT 96 s for 2100, lunar-python's older
+    parabola 187 s, so the UT instants part by 21 s in 2060, 58 s in 2080 and 93 s in 2100;
+    from 2082 on a 60 s bound in UT cannot hold between them. That part is asserted to be the
+    ΔT difference (the TT check), so any other disagreement still fails."""
     theirs = _lunar_python_terms()
     t = terms()
     rows = []
@@ -121,7 +122,7 @@ def test_every_term_1900_to_2100_agrees_with_lunar_python():
         in_tt = (other + other_dt) - (ours + sky_dt)
         if abs(in_tt) > 60:
             bad_tt.append((name, year, round(in_tt)))
-        if year <= 2050 and abs(other - ours) > 60:
+        if year <= 2081 and abs(other - ours) > (3 if year <= 2050 else 60):
             bad_ut.append((name, year, other - ours))
     assert not bad_tt, bad_tt[:10]
     assert not bad_ut, bad_ut[:10]
