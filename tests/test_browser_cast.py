@@ -200,6 +200,7 @@ def test_the_day_night_choice_is_in_the_url_and_in_print(browser, built):
     page.emulate_media(media="print")
     assert page.is_visible(".shift-note .gen-night") and not page.is_visible(".shift-note .gen-day")
     assert "夜" in page.locator(".shift-note .gen-night").text_content()
+    assert page.locator(".print-url").inner_text().endswith("liuren/bing-yin/08/?shift=night")
     page.emulate_media(media="screen")
     assert not page.is_visible(".shift-note")
     # a moment at night chooses the night set unless the URL says otherwise

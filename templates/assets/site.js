@@ -88,7 +88,9 @@
   // Day/night arrangement of the twelve generals on lesson pages. The choice is in the URL
   // (?shift=day|night), so a link or a printout says which set it shows; without one, the last
   // choice made here (or the moment's, on a lesson page given one).
+  var printUrl = document.querySelector(".print-url"), printed = printUrl ? printUrl.textContent : "";
   function setShift(shift) {
+    if (printUrl) printUrl.textContent = printed + "?shift=" + shift;   // the printout's address too
     var charts = document.querySelectorAll("[data-shift]");
     for (var i = 0; i < charts.length; i++) charts[i].setAttribute("data-shift", shift);
     var buttons = document.querySelectorAll("[data-shift-button]");
