@@ -2,14 +2,16 @@
 
 What a test may ask for:
 
-``built``       (session) the real site, built once into a temporary folder. READ-ONLY: no test
-                may change, add or remove anything in it (checked when the session ends). A
-                test that needs to change files uses ``site_copy``.
+``built``       (session) the real site, built once into a temporary folder (or into the folder
+                ``SITEGEN_TEST_BUILT`` names, kept between sessions and only brought up to date).
+                READ-ONLY: no test may change, add or remove anything in it (checked when the
+                session ends). A test that needs to change files uses ``site_copy``.
 ``site_copy``   (per test) a writable project of its own: ``content/`` and ``templates/`` copied,
                 ``build/`` a hard-linked copy of ``built`` (so an incremental build there starts
-                up to date and renders only what the test changes). Change its files only with
-                ``sites.edit`` / ``sites.scribble`` / ``sites.remove`` (they replace a file instead
-                of writing into it, which would change ``built`` through the hard link).
+                up to date and renders only what the test changes). Change an existing file of
+                it only with ``sites.edit`` / ``sites.scribble`` (they put a new file in its
+                place; writing into it would change ``built`` through the hard link). Adding and
+                deleting files is safe.
 ``model``       (session) the computed site model (``load_site``: content, both corpora, rules,
                 registry), computed once. Treat as read-only (its values are frozen).
 ``base_url``    (session) the configured published address (``content/site.yaml``); tests never
@@ -18,6 +20,8 @@ What a test may ask for:
                 (a rendered check, nothing written), remembered per input fingerprint: tests
                 comparing an incremental build with a clean one share the clean render.
 ``shared``      (session) the team's shared folder (seeds, authorities); skips the test without it.
+
+Tests never depend on the order they run in: `pytest --reverse` runs them backwards.
 
 Fixture sites for tests that break content on purpose (``sites.copy_site``) are plain copies of
 ``content/`` and ``templates/`` without an output; ``build(root, None)`` checks one without writing.
@@ -92,11 +96,15 @@ def model():
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    """The real site, built once per test session into a temporary folder (read-only)."""
+    """The real site, built once per test session into a temporary folder (read-only).
+
+    With ``SITEGEN_TEST_BUILT=DIR``, the site is built into ``DIR`` instead and kept there, so
+    running the tests again (the browser tests, say) only brings it up to date."""
     from sitegen.build import build
     from sitegen.write import manifest as mf
 
-    out = tmp_path_factory.mktemp("site") / "build"
+    keep = os.environ.get("SITEGEN_TEST_BUILT")
+    out = Path(keep).resolve() if keep else tmp_path_factory.mktemp("site") / "build"
     build(REPO, out)
     yield out
     # No test may have changed it: every file still as the manifest records it, none added.
@@ -134,3 +142,13 @@ def clean_tree():
             known[key] = files
         return dict(known[key])
     return clean
+
+
+def pytest_addoption(parser):
+    parser.addoption("--reverse", action="store_true",
+                     help="run the selected tests in reverse order (tests must not depend on order)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--reverse"):
+        items.reverse()
