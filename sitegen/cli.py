@@ -13,7 +13,8 @@ options it takes. A subcommand is one call of :func:`command`; another module ad
     def cast(args) -> int:        # args.root is resolved and holds content/ and templates/
         ...
 
-and is imported once at the end of this module (see :data:`COMMANDS`).
+registered by importing that module once at the end of this one (``from . import cast``), where
+:func:`command` exists already. The shared options' defaults are filled in after parsing.
 """
 
 from __future__ import annotations

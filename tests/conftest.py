@@ -51,12 +51,23 @@ def shared_dir() -> Path | None:
     return None
 
 
+_HASHED: dict[tuple[int, int, int, int], str] = {}
+
+
 def tree(folder: Path) -> dict[str, str]:
-    """``{relative path: sha1}`` of every file under ``folder``."""
+    """``{relative path: sha1}`` of every file under ``folder``.
+
+    A file is read once per session: one found again with the same inode, size and time (a
+    hard link of it, in a ``site_copy``) has the sha1 it had; writing into it changes its time."""
     out = {}
     for p in sorted(folder.rglob("*")):
-        if p.is_file():
-            out[p.relative_to(folder).as_posix()] = hashlib.sha1(p.read_bytes()).hexdigest()
+        st = p.stat()
+        if not p.is_file():
+            continue
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        if key not in _HASHED:
+            _HASHED[key] = hashlib.sha1(p.read_bytes()).hexdigest()
+        out[p.relative_to(folder).as_posix()] = _HASHED[key]
     return out
 
 

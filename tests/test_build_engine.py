@@ -69,23 +69,35 @@ def test_a_background_look_hands_back_its_result_or_its_error():
         Background(divmod, 7, 0).result()
 
 
-@pytest.mark.parametrize("change", ["text", "paragraph", "rule", "template", "engine-config"])
+EDITS = {
+    "text": ("content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂"),
+    "paragraph": PARAGRAPH,
+    "rule": ("content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)"),
+    "template": ("templates/change.html", "거꾸로:", "반대 방향:"),
+    "engine-config": ("content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji"),
+}
+
+
+@pytest.mark.parametrize("change", list(EDITS))
 def test_incremental_rebuild_equals_clean_build(site_copy, clean_tree, change):
-    project = site_copy
-    if change == "text":
-        edit(project / "content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂")
-    elif change == "paragraph":
-        edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
-    elif change == "rule":
-        edit(project / "content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)", 1)
-    elif change == "template":
-        edit(project / "templates/change.html", "거꾸로:", "반대 방향:")
-    else:
-        edit(project / "content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji")
-    made = rebuild_matches_clean(project, clean_tree)
+    path, old, new = EDITS[change]
+    edit(site_copy / path, old, new)
+    made = rebuild_matches_clean(site_copy, clean_tree)
     assert made > 0
     if change == "paragraph":
         assert made < 200, "an edit of one paragraph renders only the pages that show it"
+
+
+def test_edits_one_after_another_each_rebuilt_equal_a_clean_build(site_copy, clean_tree):
+    """Incremental builds on top of incremental builds (the spare folder in play each time),
+    ending where the paragraph edit alone ends (whose clean build other tests share)."""
+    text, paragraph = EDITS["text"], EDITS["paragraph"]
+    edit(site_copy / text[0], text[1], text[2])
+    build(site_copy, site_copy / "build")
+    edit(site_copy / paragraph[0], paragraph[1], paragraph[2])
+    build(site_copy, site_copy / "build")
+    edit(site_copy / text[0], text[2], text[1])
+    rebuild_matches_clean(site_copy, clean_tree)
 
 
 def test_removed_text_leaves_no_stale_page(site_copy, built_tree):

@@ -188,15 +188,17 @@ def test_a_bad_base_url_is_a_usage_error():
     assert "--base-url: the base URL must be an http(s) URL ending in '/'" in done.stderr
 
 
-def test_builds_on_an_example_domain_warn(readme_runs):
-    assert example_domain_warning("https://sitegen.example.org/")
+def test_builds_on_an_example_domain_warn(readme_runs, base_url):
+    assert example_domain_warning("https://sitegen.example.org/")    # the placeholder it comes with
     assert example_domain_warning("https://example.net/kb/")
     assert example_domain_warning("http://localhost:8000/")
     assert example_domain_warning("https://dharma.example.com.kr/") is None
     assert example_domain_warning("https://sitegen.org/kb/") is None
     for line, (code, err, _) in readme_runs.items():
         if ("check" in line or "--clean" in line) and code == 0:   # the runs that read the content
-            assert "warning: the base URL" in err and "is an example domain" in err, line
+            address = KB if "URL" in line.split() else base_url
+            warned = "warning: the base URL" in err and "is an example domain" in err
+            assert warned == bool(example_domain_warning(address)), line
 
 
 def test_publishing_under_a_sub_path(readme_runs, model):
