@@ -94,6 +94,7 @@ class Watched:
     def __init__(self, page):
         self.page = page
         self.errors: list[str] = []
+        self.cancelled: list[str] = []        # requests cancelled because the page moved on
         self.navigations = 0                  # navigations of the main frame begun so far
         self._issued: dict = {}               # request → navigations begun when it was made
         page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
@@ -110,6 +111,7 @@ class Watched:
     def _failed(self, request) -> None:
         moved_on = self.navigations > self._issued.get(request, self.navigations)
         if request.failure == "net::ERR_ABORTED" and moved_on:
+            self.cancelled.append(request.url)
             return
         self.errors.append(f"failed: {request.url} {request.failure}")
 
@@ -121,6 +123,23 @@ def tab(browser):
     watched = Watched(page)
     yield watched
     context.close()
+
+
+def test_the_harness_counts_real_errors_not_requests_cancelled_by_moving_on(tab, served):
+    """A request still pending when the page moves on is cancelled (not an error); a missing file
+    and a request that fails on its own are errors."""
+    page = tab.page
+    page.route("**/favicon.svg", lambda route: None)          # the icon never arrives …
+    page.goto(served + "texts/huangjince/index.html")
+    page.goto(served + "texts/meihua-tiyong/index.html")       # … and is cancelled when we move on
+    assert tab.errors == [] and any(u.endswith("favicon.svg") for u in tab.cancelled)
+    page.unroute("**/favicon.svg")
+    status = page.goto(served + "texts/no-such-text/index.html").status
+    assert status == 404 and any(e.startswith("404: ") for e in tab.errors)
+    tab.errors.clear()
+    page.route("**/assets/site.css", lambda route: route.abort())
+    page.goto(served + "index.html")
+    assert any(e.startswith("failed: ") and "site.css" in e for e in tab.errors)
 
 
 @pytest.mark.parametrize("kind", list(PAGES))
