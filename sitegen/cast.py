@@ -18,8 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import quote
 
-from .model import addresses
-from .model.calendar import CalendarError, Cast, cast
+# The calendar and the engine load only when a cast runs (the parser of every command adds
+# this command's arguments).
 
 _WHEN = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?")
 
@@ -99,9 +99,10 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     return True
 
 
-def facts(c: Cast, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
+def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
+    from .model import addresses
     from .model.liuren import lesson
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
@@ -156,6 +157,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace, root: Path) -> int:
+    from .model.calendar import CalendarError, cast
+
     site_day_starts, shehai = _settings(root)
     day_starts = site_day_starts if args.day_starts is None else args.day_starts
     try:
