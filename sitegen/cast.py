@@ -1,8 +1,9 @@
 """``sitegen cast``: from moments to their 大六壬 lessons (起課).
 
-    sitegen cast [--tz ZONE] [--day-starts 23|0] [--json] WHEN...
+    sitegen cast [--tz ZONE] [--day-starts 23|0] [--json] [WHEN...]
 
-WHEN is a local ``YYYY-MM-DDTHH:MM`` (or ``…:SS``) on the clocks of ZONE, or ``now``. Each
+WHEN is a local ``YYYY-MM-DDTHH:MM`` (or ``…:SS``) on the clocks of ZONE, or ``now`` (the
+default). Each
 moment is read by :mod:`sitegen.model.calendar`; its lesson comes from the 大六壬 engine. Bad input
 gives one line naming the problem and exit status 2.
 """
@@ -147,8 +148,8 @@ def _settings(root: Path) -> tuple[int, str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("when", nargs="+", metavar="WHEN",
-                   help="a local YYYY-MM-DDTHH:MM (or …:SS) in ZONE, or 'now'")
+    p.add_argument("when", nargs="*", metavar="WHEN",
+                   help="a local YYYY-MM-DDTHH:MM (or …:SS) in ZONE, or 'now' (the default)")
     p.add_argument("--tz", default=None, metavar="ZONE",
                    help="IANA time zone, such as Asia/Seoul (default: the machine's)")
     p.add_argument("--day-starts", type=int, choices=(23, 0), default=None,
@@ -164,7 +165,7 @@ def main(args: argparse.Namespace, root: Path) -> int:
     try:
         name = args.tz or machine_zone()
         tz = zone(name)
-        moments = [parse_when(w, tz, name) for w in args.when]
+        moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
         out = [facts(cast(m, tz, name, day_starts=day_starts), tz, shehai, site_day_starts)
                for m in moments]
     except (CastError, CalendarError) as e:
