@@ -182,8 +182,13 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     inputs = inputs or read_inputs(root)
     if out is not None:
         out = out.resolve()
+    lock = None
     if out is None or not incremental:
+        if state is not None:
+            state.close()
         state = None
+        if out is not None:
+            lock = atomic.OutputLock(out).acquire()     # one build of an output at a time
     else:
         state = state or OutputState(out, inputs.total)
         if state.up_to_date:
@@ -195,6 +200,8 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     finally:
         if state is not None:
             state.close()
+        if lock is not None:
+            lock.release()
 
 
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
