@@ -21,11 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .content import load_content
+from .content import load_content, read_content
+from .content.redirects import FILE as REDIRECTS_FILE, check_redirects
+from .content.source import project_tree_problems
 from .model.pages import Page
 from .model.site import Site, build_site
-from .problems import BuildError, Problem
-from .render.render import Renderer
+from .problems import BuildError, Problem, Problems
+from .render.env import make_env
+from .render.render import TEMPLATES, Renderer, template_problems
 from .write import atomic, manifest as mf
 from .write.files import Writer
 from .write.inputs import Inputs, read_inputs
@@ -207,11 +210,7 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
            state: OutputState | None, start: float) -> Result:
     progress.phase("reading content")
-    site = load_site(root)
-    renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
-    template_problems = renderer.check_templates()
-    if template_problems:
-        raise BuildError(template_problems)
+    site, renderer = check_all(root, atomic.cache_dir(out) if out is not None else None)
 
     jobs = {p.address.file: p for p in site.registry}
     by_deps = {deps: inputs.page_fingerprint(deps) for deps in {p.deps for p in jobs.values()}}
@@ -219,6 +218,10 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     assets = renderer.assets()
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
     plan = set(jobs) | set(assets)
+    redirects = {r.source + "index.html": r for r in site.content.redirects}
+    problems = check_redirects(site.content.redirects, frozenset(plan - set(redirects)))
+    if problems:
+        raise BuildError(problems)
 
     found = state.found() if state is not None else None
     current = state.manifest if found is not None else None
@@ -255,10 +258,17 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
             entries.setdefault(f, mf.Entry(asset_fp[f], asset_fp[f], len(data)))
         problems = _check_links(site, made, reuse, entries, out, current, frozenset(entries))
         if problems:
-            raise BuildError(problems)
+            raise BuildError([_redirect_problem(p, redirects) for p in problems])
         if target is not None:
             progress.phase("replacing the output")
             target.commit(mf.Manifest(inputs.total, entries).dump())
+    except OSError as e:          # the output's folder: full, read-only, or taken away
+        if target is not None:
+            target.abort()
+        raise BuildError([Problem(e.filename or str(out), None,
+                                  f"could not write the output: {e.strerror or e}",
+                                  "check the free space and the permissions of the output's "
+                                  "folder; the previous output is untouched")]) from e
     except BaseException:
         if target is not None:
             target.abort()
@@ -267,6 +277,41 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     return Result(pages=len(jobs), files=len(entries), rendered=rendered,
                   bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
                   out=out)
+
+
+def check_all(root: Path, cache: Path | None) -> tuple[Site, Renderer]:
+    """Load and check everything there is to check before rendering: the project's files, the
+    content, the model built on it, the templates. Each phase runs on what the phases before it
+    could load, so one run reports the problems of all of them; any problem raises."""
+    problems = Problems()
+    problems.extend(project_tree_problems(root))
+    content = read_content(root, problems)
+    site = None
+    if content is not None:
+        try:
+            site = build_site(content)
+        except BuildError as e:
+            problems.extend(e.problems)
+        except Exception:
+            if not problems:      # not a consequence of content already found faulty: a bug
+                raise
+    if site is not None:
+        renderer = Renderer(site, cache)
+        problems.extend(renderer.check_templates())
+    else:
+        problems.extend(template_problems(make_env(root / TEMPLATES, cache)))
+    problems.raise_if_any()
+    assert site is not None
+    return site, renderer
+
+
+def _redirect_problem(p: Problem, redirects: dict) -> Problem:
+    """A broken link of a redirect page is a problem of its entry in content/redirects.yaml."""
+    r = redirects.get(p.file.partition("/")[2])
+    if r is None:
+        return p
+    return Problem(REDIRECTS_FILE, r.line, f"the redirect from {r.source} to {r.target}: "
+                   + p.message.split(": ", 1)[-1], p.hint)
 
 
 def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from ..problems import Problems
 from .source import (
-    ZH_KO, Field, ListOf, check_schema, is_date, is_str, matches, parse_yaml, read_text,
+    ZH_KO, Field, ListOf, check_schema, content_files, is_date, is_str, matches, parse_yaml,
+    read_text,
 )
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
@@ -112,9 +113,9 @@ class Text:
 
 def load_texts(root: Path, problems: Problems) -> tuple[Text, ...]:
     """Every ``content/texts/*.md``, in file-name order."""
-    folder = root / "content" / "texts"
     texts = []
-    for path in sorted(folder.glob("*.md")):
+    for path in content_files(root, "texts", lambda n: n.endswith(".md"),
+                              "texts are named <slug>.md", problems):
         t = load_text(path, path.relative_to(root).as_posix(), problems)
         if t is not None:
             texts.append(t)
@@ -140,7 +141,6 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
     except StopIteration:
         problems.add(rel, 1, "the front matter is not closed: no second '---' line")
         return None
-    before = len(problems.items)
     doc = parse_yaml("\n".join(lines[1:end]), rel, problems, first_line=2)
     if doc is None or not check_schema(doc.data, FRONT_MATTER, doc, rel, problems):
         return None
@@ -162,8 +162,9 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
             problems.add(rel, line, f"the quote {d['quote']!r} is not in paragraph {p.id}",
                          "copy the phrase exactly as the paragraph has it")
         described.append(SelfDescription(d["paragraph"], d["quote"], d["ko"]))
-    if len(problems.items) > before:
-        return None
+    # With problems in its body the text is still handed on (its faulty paragraphs left out), so
+    # that the later checks run on what loaded and report their problems too; the build stops
+    # all the same.
     author = meta.get("author") or {}
     return Text(
         slug=meta["slug"], rel=rel, title_zh=meta["title"]["zh"], title_ko=meta["title"]["ko"],
