@@ -119,6 +119,7 @@ def content_files(root: Path, folder: str, wanted: Callable[[str], bool], what: 
         else:
             problems.add(rel, None, f"unexpected {'folder' if path.is_dir() else 'file'} in "
                          f"content/{folder}/", f"{what}; a file that is not one is never read")
+            problems.lost.add(rel)
     return found
 
 
@@ -258,12 +259,15 @@ def list_entries(root: Path, folder: str, schema: dict, what: str, problems: Pro
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
         if doc is None:
+            problems.lost.add(rel)
             continue
         if not isinstance(doc.data, list):
             problems.add(rel, 1, f"a {what}s file is a list of entries ('- id: …')")
+            problems.lost.add(rel)
             continue
         for i, item in enumerate(doc.data):
             if not check_schema(item, schema, doc, rel, problems, (i,)):
+                problems.lost.add(rel)
                 continue
             line = doc.line((i,))
             if item["id"] in seen:

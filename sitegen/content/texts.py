@@ -116,9 +116,12 @@ def load_texts(root: Path, problems: Problems) -> tuple[Text, ...]:
     texts = []
     for path in content_files(root, "texts", lambda n: n.endswith(".md"),
                               "texts are named <slug>.md", problems):
-        t = load_text(path, path.relative_to(root).as_posix(), problems)
+        rel = path.relative_to(root).as_posix()
+        t = load_text(path, rel, problems)
         if t is not None:
             texts.append(t)
+        else:
+            problems.lost.add(rel)
     seen: dict[str, str] = {}
     for t in texts:
         if t.slug in seen:
@@ -143,7 +146,13 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
         return None
     doc = parse_yaml("\n".join(lines[1:end]), rel, problems, first_line=2)
     if doc is None or not check_schema(doc.data, FRONT_MATTER, doc, rel, problems):
-        return None
+        # Faulty front matter: the body is still read (and reported), and the text stands in
+        # under its file name, so what cites it is checked too; the build stops all the same.
+        sections, paragraphs = _parse_body(lines, end + 1, rel, problems)
+        return Text(slug=path.stem, rel=rel, title_zh=path.stem, title_ko=path.stem, summary="",
+                    author_zh=None, author_ko=None, published=_dt.date.min, seed=None,
+                    seed_sha256=None, seed_heading=None, self_description=(),
+                    sections=sections, paragraphs=paragraphs)
     meta = doc.data
     if meta["slug"] != path.stem:
         problems.add(rel, doc.line(("slug",)),
@@ -214,7 +223,8 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
         if m:
             pid = m["id"]
             blocks, i = _paragraph_blocks(lines, i + 1)
-            ok = claim(pid, lineno)
+            claimed = claim(pid, lineno)
+            ok = claimed
             zh = blocks[0][1] if blocks else None
             ko = blocks[1][1] if len(blocks) > 1 else None
             notes = [text for kind, text, _ in blocks[2:]]
@@ -222,7 +232,8 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
                 problems.add(rel, lineno, f"paragraph {pid} has no text",
                              "put the classical Chinese on the line after the id, then a blank "
                              "line and the Korean translation")
-                continue
+                zh = ""
+                ok = False
             if blocks[0][0] != "text" or _HANGUL.search(zh) or not _HAN.search(zh):
                 problems.add(rel, blocks[0][2], f"paragraph {pid} must start with its classical "
                              f"Chinese, but the line reads {_clip(zh)!r}")
@@ -242,8 +253,10 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
                                  f"{_clip(text)!r}", "a paragraph is one Chinese line and one "
                                  "Korean line; editorial notes start with '> '")
                     ok = False
-            if ok:
-                paragraphs.append(Paragraph(pid, zh, ko, tuple(notes), current_section, lineno))
+            # A faulty paragraph is kept as it reads (the build stops all the same): what cites
+            # it is then checked too, without a second report of the same fault.
+            if claimed:
+                paragraphs.append(Paragraph(pid, zh, ko or "", tuple(notes), current_section, lineno))
                 if current_section is not None:
                     section_paras[current_section].append(pid)
             continue
