@@ -224,7 +224,6 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
             pid = m["id"]
             blocks, i = _paragraph_blocks(lines, i + 1)
             claimed = claim(pid, lineno)
-            ok = claimed
             zh = blocks[0][1] if blocks else None
             ko = blocks[1][1] if len(blocks) > 1 else None
             notes = [text for kind, text, _ in blocks[2:]]
@@ -233,26 +232,8 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
                              "put the classical Chinese on the line after the id, then a blank "
                              "line and the Korean translation")
                 zh = ""
-                ok = False
-            if blocks[0][0] != "text" or _HANGUL.search(zh) or not _HAN.search(zh):
-                problems.add(rel, blocks[0][2], f"paragraph {pid} must start with its classical "
-                             f"Chinese, but the line reads {_clip(zh)!r}")
-                ok = False
-            if ko is None or blocks[1][0] != "text":
-                problems.add(rel, blocks[0][2], f"paragraph {pid} has Chinese but no Korean "
-                             "translation", "add the translation after a blank line")
-                ok = False
-            elif not _HANGUL.search(ko):
-                problems.add(rel, blocks[1][2], f"paragraph {pid}'s translation has no Korean: "
-                             f"{_clip(ko)!r}", "the second block of a paragraph is its Korean "
-                             "translation")
-                ok = False
-            for kind, text, at in blocks[2:]:
-                if kind != "note":
-                    problems.add(rel, at, f"paragraph {pid} has a third block of text: "
-                                 f"{_clip(text)!r}", "a paragraph is one Chinese line and one "
-                                 "Korean line; editorial notes start with '> '")
-                    ok = False
+            else:
+                _check_paragraph(pid, blocks, rel, problems)
             # A faulty paragraph is kept as it reads (the build stops all the same): what cites
             # it is then checked too, without a second report of the same fault.
             if claimed:
@@ -266,6 +247,26 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
         i += 1
     sections = [Section(s.id, s.zh, s.ko, s.line, tuple(section_paras[s.id])) for s in sections]
     return tuple(sections), tuple(paragraphs)
+
+
+def _check_paragraph(pid: str, blocks: list, rel: str, problems: Problems) -> None:
+    zh = blocks[0][1]
+    ko = blocks[1][1] if len(blocks) > 1 else None
+    if blocks[0][0] != "text" or _HANGUL.search(zh) or not _HAN.search(zh):
+        problems.add(rel, blocks[0][2], f"paragraph {pid} must start with its classical "
+                     f"Chinese, but the line reads {_clip(zh)!r}")
+    if ko is None or blocks[1][0] != "text":
+        problems.add(rel, blocks[0][2], f"paragraph {pid} has Chinese but no Korean "
+                     "translation", "add the translation after a blank line")
+    elif not _HANGUL.search(ko):
+        problems.add(rel, blocks[1][2], f"paragraph {pid}'s translation has no Korean: "
+                     f"{_clip(ko)!r}", "the second block of a paragraph is its Korean "
+                     "translation")
+    for kind, text, at in blocks[2:]:
+        if kind != "note":
+            problems.add(rel, at, f"paragraph {pid} has a third block of text: "
+                         f"{_clip(text)!r}", "a paragraph is one Chinese line and one "
+                         "Korean line; editorial notes start with '> '")
 
 
 def _paragraph_blocks(lines: list[str], i: int):
