@@ -41,7 +41,8 @@ def load_redirects(root: Path, problems: Problems) -> tuple[Redirect, ...]:
     if doc is None or doc.data is None:
         return ()
     if not isinstance(doc.data, list):
-        problems.add(FILE, 1, "redirects are a list of entries ('- from: …  to: …')")
+        problems.add(FILE, 1, "redirects are a list of entries ('- from: …  to: …')",
+                     "write each as '- from: old/address/' and, below it, '  to: new/address/'")
         return ()
     found: dict[str, Redirect] = {}
     for i, item in enumerate(doc.data):

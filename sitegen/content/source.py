@@ -262,7 +262,8 @@ def list_entries(root: Path, folder: str, schema: dict, what: str, problems: Pro
             problems.lost.add(rel)
             continue
         if not isinstance(doc.data, list):
-            problems.add(rel, 1, f"a {what}s file is a list of entries ('- id: …')")
+            problems.add(rel, 1, f"a {what}s file is a list of entries ('- id: …')",
+                         "start every entry with '- id: ' at the start of a line")
             problems.lost.add(rel)
             continue
         for i, item in enumerate(doc.data):
@@ -271,7 +272,8 @@ def list_entries(root: Path, folder: str, schema: dict, what: str, problems: Pro
                 continue
             line = doc.line((i,))
             if item["id"] in seen:
-                problems.add(rel, line, f"the {what} id {item['id']!r} is already used in {seen[item['id']]}")
+                problems.add(rel, line, f"the {what} id {item['id']!r} is already used in {seen[item['id']]}",
+                             "ids are permanent addresses: give this entry an id of its own")
                 continue
             seen[item["id"]] = f"{rel}:{line}"
             yield rel, doc, i, item
@@ -352,7 +354,8 @@ def check_schema(value: Any, schema: dict[str, Field], doc: YamlDoc, rel: str, p
     """Check a mapping against ``schema``; report every unknown, missing or mistyped key."""
     where = ".".join(str(p) for p in path) or "the front matter"
     if not isinstance(value, dict):
-        problems.add(rel, doc.line(path), f"{where} must be a mapping of keys to values")
+        problems.add(rel, doc.line(path), f"{where} must be a mapping of keys to values",
+                     "write 'key: value' lines, indented under it")
         return False
     ok = True
     for key in value:
@@ -365,7 +368,8 @@ def check_schema(value: Any, schema: dict[str, Field], doc: YamlDoc, rel: str, p
         if key not in value:
             if f.required:
                 ok = False
-                problems.add(rel, doc.line(path), f"missing key {key!r} in {where}")
+                problems.add(rel, doc.line(path), f"missing key {key!r} in {where}",
+                             f"add '{key}: …'")
             continue
         ok &= _check_value(value[key], f.check, doc, rel, problems, path + (key,))
     return ok
@@ -380,25 +384,28 @@ def _check_value(v: Any, check, doc: YamlDoc, rel: str, problems: Problems, path
             shape = dict if isinstance(option, dict) else list if isinstance(option, ListOf) else None
             if shape is None or isinstance(v, shape):
                 return _check_value(v, option, doc, rel, problems, path)
-        problems.add(rel, doc.line(path), f"{name} must be a mapping or a list, not {_clip_repr(v)}")
+        problems.add(rel, doc.line(path), f"{name} must be a mapping or a list, not {_clip_repr(v)}",
+                     "write {key: value, …} or [item, …]")
         return False
     if isinstance(check, MapOf):
         if not isinstance(v, dict) or not v:
-            problems.add(rel, doc.line(path), f"{name} must be a mapping, not {_clip_repr(v)}")
+            problems.add(rel, doc.line(path), f"{name} must be a mapping, not {_clip_repr(v)}",
+                         "write {key: value, …}")
             return False
         ok = True
         for k, item in v.items():
             wrong = check.key(k)
             if wrong:
                 problems.add(rel, doc.line(path + (k,)), f"the key {_clip_repr(k)} of {name} must "
-                             f"be {wrong}")
+                             f"be {wrong}", f"write {wrong} as the key")
                 ok = False
             else:
                 ok &= _check_value(item, check.value, doc, rel, problems, path + (k,))
         return ok
     if isinstance(check, ListOf):
         if not isinstance(v, list):
-            problems.add(rel, doc.line(path), f"{name} must be a list")
+            problems.add(rel, doc.line(path), f"{name} must be a list",
+                         "write [item, …] or one '- item' line each")
             return False
         ok = True
         for i, item in enumerate(v):
@@ -406,6 +413,7 @@ def _check_value(v: Any, check, doc: YamlDoc, rel: str, problems: Problems, path
         return ok
     wrong = check(v)
     if wrong:
-        problems.add(rel, doc.line(path), f"{name} must be {wrong}, not {_clip_repr(v)}")
+        problems.add(rel, doc.line(path), f"{name} must be {wrong}, not {_clip_repr(v)}",
+                     f"write {wrong} here")
         return False
     return True

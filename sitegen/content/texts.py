@@ -137,12 +137,14 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
         return None
     lines = raw.split("\n")
     if not lines or lines[0].strip() != "---":
-        problems.add(rel, 1, "the file must start with YAML front matter between two '---' lines")
+        problems.add(rel, 1, "the file must start with YAML front matter between two '---' lines",
+                     "see README.md, 'A text file'")
         return None
     try:
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
     except StopIteration:
-        problems.add(rel, 1, "the front matter is not closed: no second '---' line")
+        problems.add(rel, 1, "the front matter is not closed: no second '---' line",
+                     "end the front matter with a line '---' before the first section")
         return None
     doc = parse_yaml("\n".join(lines[1:end]), rel, problems, first_line=2)
     if doc is None or not check_schema(doc.data, FRONT_MATTER, doc, rel, problems):
@@ -166,7 +168,7 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
         line = doc.line(("self_description", i))
         if p is None:
             problems.add(rel, line, f"self_description names paragraph {d['paragraph']!r}, "
-                         "which this text does not have")
+                         "which this text does not have", "name one of the text's paragraph ids")
         elif d["quote"] not in p.zh:
             problems.add(rel, line, f"the quote {d['quote']!r} is not in paragraph {p.id}",
                          "copy the phrase exactly as the paragraph has it")
@@ -254,7 +256,8 @@ def _check_paragraph(pid: str, blocks: list, rel: str, problems: Problems) -> No
     ko = blocks[1][1] if len(blocks) > 1 else None
     if blocks[0][0] != "text" or _HANGUL.search(zh) or not _HAN.search(zh):
         problems.add(rel, blocks[0][2], f"paragraph {pid} must start with its classical "
-                     f"Chinese, but the line reads {_clip(zh)!r}")
+                     f"Chinese, but the line reads {_clip(zh)!r}",
+                     "put the classical Chinese on the line after the id")
     if ko is None or blocks[1][0] != "text":
         problems.add(rel, blocks[0][2], f"paragraph {pid} has Chinese but no Korean "
                      "translation", "add the translation after a blank line")

@@ -167,7 +167,7 @@ def load_validation(root: Path, problems: Problems) -> Validation:
             continue
         if path.name != f"{engine}-seeds.yaml":
             problems.add(rel, doc.line(("engine",)), f"the examples of engine {engine} belong in "
-                         f"content/validation/{engine}-seeds.yaml")
+                         f"content/validation/{engine}-seeds.yaml", "rename the file")
         for i, e in enumerate(doc.data["examples"]):
             line = doc.line(("examples", i))
             if not check_schema(e["check"], CHECKS[engine], doc, rel, problems,
@@ -176,7 +176,8 @@ def load_validation(root: Path, problems: Problems) -> Validation:
             if engine == "liuren" and not _liuren_complete(e["check"], doc, rel, problems, i):
                 continue
             if e["id"] in seen:
-                problems.add(rel, line, f"the example id {e['id']!r} is already used in {seen[e['id']]}")
+                problems.add(rel, line, f"the example id {e['id']!r} is already used in {seen[e['id']]}",
+                             "give the example an id of its own")
                 continue
             seen[e["id"]] = f"{rel}:{line}"
             text_slug, _, para = e["cite"].partition("#")

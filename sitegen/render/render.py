@@ -96,13 +96,27 @@ def template_problems(env: jinja2.Environment) -> list[Problem]:
 
 
 def _template_frame(e: Exception, templates: Path) -> tuple[str, int] | None:
-    """The innermost template line in the traceback (jinja rewrites frames to template lines)."""
+    """The innermost template line in the traceback (jinja rewrites frames to template lines);
+    for a recursion without end, the ``include`` or ``import`` line that repeats it."""
     tb = e.__traceback__
-    found = None
+    found: list[tuple[str, int]] = []
     folder = str(templates.resolve())
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if filename.startswith(folder):
-            found = (f"{TEMPLATES}/{Path(filename).relative_to(folder).as_posix()}", tb.tb_lineno)
+            found.append((Path(filename).relative_to(folder).as_posix(), tb.tb_lineno))
         tb = tb.tb_next
-    return found
+    if not found:
+        return None
+    name, line = found[-1]
+    if isinstance(e, RecursionError):
+        for name, line in sorted(set(found), key=lambda f: -found.count(f)):
+            try:
+                source = (templates / name).read_text(encoding="utf-8").split("\n")[line - 1]
+            except (OSError, UnicodeDecodeError, IndexError):
+                continue
+            if "{% include" in source or "{% import" in source or "{% from" in source:
+                break
+        else:
+            name, line = found[-1]
+    return f"{TEMPLATES}/{name}", line
