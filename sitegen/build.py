@@ -27,6 +27,7 @@ from .content.source import project_tree_problems
 from .model.pages import Page
 from .model.site import Site, build_site
 from .problems import BuildError, Problem, Problems
+from .render import deps
 from .render.env import make_env
 from .render.render import TEMPLATES, Renderer, template_problems
 from .write import atomic, manifest as mf
@@ -96,6 +97,11 @@ class Made:
     sha1: str
     size: int
     links: PageLinks | None
+    deps: tuple[str, ...]     # the dependency keys the page read (sitegen.render.deps)
+
+
+def page_id(page: Page) -> str:
+    return f"{page.key}\0{page.kind}"
 
 
 _RENDERER: Renderer | None = None
@@ -113,12 +119,15 @@ def _render_files(files: list[str], keep: bool) -> tuple[list[tuple[Made, bytes 
     for f in files:
         page = _JOBS[f]
         try:
-            data = renderer.render(page)
+            with deps.Recording() as keys:
+                deps.note(*deps.page_keys(page))
+                data = renderer.render(page)
         except Exception as e:
             problems.append(renderer.render_problem(page, e))
             continue
         made.append((Made(f, hashlib.sha1(data).hexdigest(), len(data),
-                          scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None),
+                          scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None,
+                          tuple(sorted(keys))),
                      data if keep else None))
     return made, problems
 
@@ -134,6 +143,9 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
     process writes what they send back, on the writer's threads, while they go on."""
     global _RENDERER, _JOBS, _ROOT_PATH, _FILES
     _RENDERER, _JOBS, _ROOT_PATH, _FILES = renderer, jobs, root_path(renderer.site), every_file
+    # From here the site notes what each page reads (forked workers inherit that).
+    saved = deps.install(renderer.site)
+    renderer.memo = deps.Memo()
     keep = writer is not None
     made: list[Made] = []
     problems: list[Problem] = []
@@ -164,6 +176,7 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
                 gc.unfreeze()
     finally:
         _RENDERER, _JOBS, _FILES = None, {}, frozenset()
+        deps.uninstall(renderer.site, saved)
     if problems:
         raise BuildError(problems)
     return made
@@ -213,8 +226,6 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     site, renderer = check_all(root, atomic.cache_dir(out) if out is not None else None)
 
     jobs = {p.address.file: p for p in site.registry}
-    by_deps = {deps: inputs.page_fingerprint(deps) for deps in {p.deps for p in jobs.values()}}
-    fingerprints = {f: by_deps[p.deps] for f, p in jobs.items()}
     assets = renderer.assets()
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
     plan = set(jobs) | set(assets)
@@ -229,7 +240,8 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     if found is not None:
         old = current.files
         reuse = {f for f in found.intact
-                 if (f in jobs and old[f].fingerprint == fingerprints[f])
+                 if (f in jobs and old[f].fingerprint == inputs.page_fingerprint(
+                     page_id(jobs[f]), old[f].deps))
                  or (f in assets and old[f].sha1 == asset_fp[f])}
     todo = sorted(f for f in jobs if f not in reuse)
 
@@ -249,8 +261,9 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
             if writer is not None:
                 writer.close()
         progress.phase("checking links")
-        entries = {m.file: mf.Entry(fingerprints[m.file], m.sha1, m.size,
-                                    tuple(sorted(m.links.ids)) if m.links else ())
+        entries = {m.file: mf.Entry(inputs.page_fingerprint(page_id(jobs[m.file]), m.deps),
+                                    m.sha1, m.size, tuple(sorted(m.links.ids)) if m.links else (),
+                                    m.deps)
                    for m in made}
         for f in reuse:
             entries[f] = current.files[f]
