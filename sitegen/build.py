@@ -223,16 +223,12 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
            state: OutputState | None, start: float) -> Result:
     progress.phase("reading content")
-    site, renderer = check_all(root, atomic.cache_dir(out) if out is not None else None)
+    site, renderer, assets = check_all(root, atomic.cache_dir(out) if out is not None else None)
 
     jobs = {p.address.file: p for p in site.registry}
-    assets = renderer.assets()
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
     plan = set(jobs) | set(assets)
     redirects = {r.source + "index.html": r for r in site.content.redirects}
-    problems = check_redirects(site.content.redirects, frozenset(plan - set(redirects)))
-    if problems:
-        raise BuildError(problems)
 
     found = state.found() if state is not None else None
     current = state.manifest if found is not None else None
@@ -292,12 +288,14 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
                   out=out)
 
 
-def check_all(root: Path, cache: Path | None) -> tuple[Site, Renderer]:
+def check_all(root: Path, cache: Path | None) -> tuple[Site, Renderer, dict[str, bytes]]:
     """Load and check everything there is to check before rendering: the project's files, the
-    content, the model built on it, the templates. Each phase runs on what the phases before it
-    could load, so one run reports the problems of all of them; any problem raises."""
+    content, the model built on it, the templates, the redirects against every file the site will
+    have. Each phase runs on what the phases before it could load, so one run reports the problems
+    of all of them; any problem raises. Returns the model, its renderer and the assets."""
     problems = Problems()
-    problems.extend(project_tree_problems(root))
+    project_problems = project_tree_problems(root)     # links out of it: never read
+    problems.extend(project_problems)
     content = read_content(root, problems)
     site = None
     # The model joins rules to texts and checks every citation: with a text or a rules file (or
@@ -311,14 +309,19 @@ def check_all(root: Path, cache: Path | None) -> tuple[Site, Renderer]:
         except Exception:
             if not problems:      # not a consequence of content already found faulty: a bug
                 raise
+    assets: dict[str, bytes] = {}
     if site is not None:
         renderer = Renderer(site, cache)
         problems.extend(renderer.check_templates())
+        if not project_problems:
+            assets = renderer.assets()
+            files = {p.address.file for p in site.registry if p.kind != "redirect"} | set(assets)
+            problems.extend(check_redirects(site.content.redirects, frozenset(files)))
     else:
         problems.extend(template_problems(make_env(root / TEMPLATES, cache)))
     problems.raise_if_any()
     assert site is not None
-    return site, renderer
+    return site, renderer, assets
 
 
 def _redirect_problem(p: Problem, redirects: dict) -> Problem:

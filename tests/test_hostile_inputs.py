@@ -165,8 +165,8 @@ def test_an_alias_bomb_is_refused_at_once(site, levels):
 
 # -- 5. links out of the project -----------------------------------------------------------------
 
-def test_links_out_of_the_project_are_refused(site, tmp_path):
-    outside = tmp_path / "outside.md"
+def test_links_out_of_the_project_are_refused(site, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("elsewhere") / "outside.md"
     shutil.copy(site / TEXT, outside)
     (site / TEXT).unlink()
     os.symlink(outside, site / TEXT)
