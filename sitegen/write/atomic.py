@@ -73,8 +73,13 @@ class OutputLock:
     def acquire(self) -> "OutputLock":
         if self._fd is not None:
             return self
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(lock_path(self.out), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path(self.out), os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            # Nothing can be written beside the output (no space, no permission): neither can
+            # the build, which then stops with that problem before it writes anything.
+            return self
         try:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -84,8 +89,11 @@ class OutputLock:
                                    f"{self.out}; waiting for it to finish…\n")
                 self._stream.flush()
                 fcntl.flock(fd, fcntl.LOCK_EX)
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            try:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)    # only to say who holds it
+            except OSError:
+                pass
         except BaseException:
             os.close(fd)
             raise
