@@ -68,8 +68,8 @@ def _assert_whole_site(root: Path, built: Path, phrase: str) -> None:
     files = _files(out)
     assert files == _files(built), "the output is not one whole site"
     manifest = json.loads((out / ".sitegen/manifest.json").read_bytes())
-    for f, (_, _, size, _) in manifest["files"].items():
-        assert (out / f).stat().st_size == size, f
+    for f, entry in manifest["files"].items():
+        assert (out / f).stat().st_size == entry[2], f
     assert phrase in (out / "texts/huangjince/index.html").read_text(encoding="utf-8")
     leftovers = [p.name for p in root.iterdir() if ".staging-" in p.name or ".old-" in p.name]
     assert leftovers == []
