@@ -96,18 +96,25 @@ def _run_two(root: Path, first: tuple[str, ...], second: tuple[str, ...]):
     return err_a, err_b
 
 
-def test_a_second_build_waits_for_the_first_and_says_so(project, built):
+def test_a_second_build_waits_for_the_first_and_says_so(project, built, tmp_path):
     phrase = _edit(project, 1)
     lock = atomic.OutputLock(project / "build", stream=open(os.devnull, "w")).acquire()
+    err_file = tmp_path / "stderr"
     try:
-        proc = _sitegen(project, "build")
-        time.sleep(1.5)
+        with open(err_file, "w") as err:
+            proc = subprocess.Popen([sys.executable, "-m", "sitegen", "--root", str(project), "build"],
+                                    stdout=subprocess.DEVNULL, stderr=err, text=True)
+        deadline = time.monotonic() + 120
+        while "waiting for it to finish" not in err_file.read_text():
+            assert proc.poll() is None, "the second build did not wait: " + err_file.read_text()
+            assert time.monotonic() < deadline, "the second build never said it waits"
+            time.sleep(0.05)
+        time.sleep(0.5)
         assert proc.poll() is None, "the second build did not wait"
     finally:
         lock.release()
-    out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err
-    assert "another build (process" in err and "waiting for it to finish" in err
+    assert proc.wait(timeout=300) == 0, err_file.read_text()
+    assert "another build (process" in err_file.read_text()
     _assert_whole_site(project, built, phrase)
 
 
