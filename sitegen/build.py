@@ -82,10 +82,11 @@ class Result:
     seconds: float
     out: Path | None
     unchanged: bool = False   # nothing to do: the output was already up to date
+    manifest: mf.Manifest | None = None   # what the output holds (for a check: would hold)
 
 
-def load_site(root: Path) -> Site:
-    return build_site(load_content(root))
+def load_site(root: Path, base_url: str | None = None) -> Site:
+    return build_site(load_content(root, base_url))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,16 +187,17 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
           workers: int | None = None, incremental: bool = True, inputs: Inputs | None = None,
-          state: OutputState | None = None) -> Result:
+          state: OutputState | None = None, base_url: str | None = None) -> Result:
     """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing.
 
     ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
     unchanged are carried over from the current output. ``inputs`` and ``state`` (what is found
-    in ``out``), if the caller has them already, are not looked at again."""
+    in ``out``), if the caller has them already, are not looked at again. ``base_url`` (checked
+    with :func:`sitegen.config.base_url_problem`) replaces the one in ``content/site.yaml``."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     workers = workers or min(os.cpu_count() or 1, 4)
-    inputs = inputs or read_inputs(root)
+    inputs = inputs or read_inputs(root, base_url)
     if out is not None:
         out = out.resolve()
     lock = None
@@ -210,9 +212,9 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
         if state.up_to_date:
             files = state.manifest.files
             return Result(0, len(files), 0, sum(e.size for e in files.values()),
-                          time.perf_counter() - start, out, unchanged=True)
+                          time.perf_counter() - start, out, unchanged=True, manifest=state.manifest)
     try:
-        return _build(root, out, progress, workers, inputs, state, start)
+        return _build(root, out, progress, workers, inputs, state, start, base_url)
     finally:
         if state is not None:
             state.close()
@@ -221,9 +223,10 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
 
 
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
-           state: OutputState | None, start: float) -> Result:
+           state: OutputState | None, start: float, base_url: str | None) -> Result:
     progress.phase("reading content")
-    site, renderer, assets = check_all(root, atomic.cache_dir(out) if out is not None else None)
+    site, renderer, assets = check_all(root, atomic.cache_dir(out) if out is not None else None,
+                                       base_url)
 
     jobs = {p.address.file: p for p in site.registry}
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
@@ -268,9 +271,10 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
         problems = _check_links(site, made, reuse, entries, out, current, frozenset(entries))
         if problems:
             raise BuildError([_redirect_problem(p, redirects) for p in problems])
+        manifest = mf.Manifest(inputs.total, entries)
         if target is not None:
             progress.phase("replacing the output")
-            target.commit(mf.Manifest(inputs.total, entries).dump())
+            target.commit(manifest.dump())
     except OSError as e:          # the output's folder: full, read-only, or taken away
         if target is not None:
             target.abort()
@@ -285,18 +289,20 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     rendered = len(made) + sum(1 for f in assets if f not in reuse)
     return Result(pages=len(jobs), files=len(entries), rendered=rendered,
                   bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
-                  out=out)
+                  out=out, manifest=manifest)
 
 
-def check_all(root: Path, cache: Path | None) -> tuple[Site, Renderer, dict[str, bytes]]:
+def check_all(root: Path, cache: Path | None,
+              base_url: str | None = None) -> tuple[Site, Renderer, dict[str, bytes]]:
     """Load and check everything there is to check before rendering: the project's files, the
     content, the model built on it, the templates, the redirects against every file the site will
     have. Each phase runs on what the phases before it could load, so one run reports the problems
-    of all of them; any problem raises. Returns the model, its renderer and the assets."""
+    of all of them; any problem raises. Returns the model, its renderer and the assets.
+    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
     problems = Problems()
     project_problems = project_tree_problems(root)     # links out of it: never read
     problems.extend(project_problems)
-    content = read_content(root, problems)
+    content = read_content(root, problems, base_url)
     site = None
     # The model joins rules to texts and checks every citation: with a text or a rules file (or
     # an entry) that could not be loaded, it would report nothing but the consequences.

@@ -29,16 +29,17 @@ class Content:
 CONTENT_NAMES = {"site.yaml", "redirects.yaml", "texts", "rules", "terms", "validation"}
 
 
-def read_content(root: Path, problems: Problems) -> Content | None:
+def read_content(root: Path, problems: Problems, base_url: str | None = None) -> Content | None:
     """Read every content file, adding every problem to ``problems``. What loaded is returned
     even then (None only without a readable ``site.yaml``), so that later checks can run on it
-    and report their problems in the same run."""
+    and report their problems in the same run. ``base_url`` (checked already) replaces the one in
+    ``content/site.yaml``."""
     for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
         if path.name not in CONTENT_NAMES and not ignored(path.name):
             problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
                          "content/ holds site.yaml, redirects.yaml and the folders texts/, rules/, "
                          "terms/ and validation/; anything else is never read")
-    config = load_config(root, problems)
+    config = load_config(root, problems, base_url)
     texts = load_texts(root, problems)
     rules = load_rules(root, problems)
     terms = load_terms(root, problems)
@@ -50,10 +51,11 @@ def read_content(root: Path, problems: Problems) -> Content | None:
                    validation=validation, redirects=redirects)
 
 
-def load_content(root: Path) -> Content:
-    """Read every content file; raise :class:`~sitegen.problems.BuildError` listing all problems."""
+def load_content(root: Path, base_url: str | None = None) -> Content:
+    """Read every content file; raise :class:`~sitegen.problems.BuildError` listing all problems.
+    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
     problems = Problems()
-    content = read_content(root, problems)
+    content = read_content(root, problems, base_url)
     problems.raise_if_any()
     assert content is not None
     return content

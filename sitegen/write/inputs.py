@@ -88,21 +88,29 @@ def _front_matter(data: bytes) -> bytes:
     return b"\n".join(lines[:end])
 
 
-def read_inputs(root: Path) -> Inputs:
-    """Hash every input file. Unreadable files hash as missing; loading reports them properly."""
+def _reader(rel: str, path: Path, root: Path):
+    """How to read an input file: a link out of the project by where it points, never followed."""
+    if not rel.startswith("sitegen/") and path.is_symlink() and outside_problem(path, root):
+        return lambda: b"\0link " + os.fsencode(os.readlink(path))
+    return path.read_bytes
+
+
+def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
+    """Hash every input file. Unreadable files hash as missing; loading reports them properly.
+    A ``base_url`` given for this build (instead of the config's) counts as part of the config."""
     per_key: dict[str, hashlib._Hash] = {}
     total = hashlib.sha1()
     texts = hashlib.sha1()
-    for rel, path in _files(root):
-        if not rel.startswith("sitegen/") and path.is_symlink() and outside_problem(path, root):
-            data = b"\0link " + os.fsencode(os.readlink(path))
-        else:
-            try:
-                data = path.read_bytes()
-            except OSError:
-                data = b"\0unreadable"
+    found = [(rel, _reader(rel, path, root)) for rel, path in _files(root)]
+    if base_url:
+        found.append(("--base-url", base_url.encode))
+    for rel, read in found:
+        try:
+            data = read()
+        except OSError:
+            data = b"\0unreadable"
         digest = hashlib.sha1(data).digest()
-        key = dep_key(rel)
+        key = "config" if rel == "--base-url" else dep_key(rel)
         per_key.setdefault(key, hashlib.sha1()).update(rel.encode() + b"\0" + digest)
         if key.startswith("text:"):
             texts.update(rel.encode() + b"\0")
