@@ -87,6 +87,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
                          "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
                          "classical source when the seeds say nothing")
+            problems.lost.add(rel)
             continue
         readings = []
         bad = False
@@ -97,6 +98,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                 continue
             readings.append((str(outcome), _cite(c, rel, at)))
         if bad:
+            problems.lost.add(rel)
             continue
         entries.append(RuleEntry(
             id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
