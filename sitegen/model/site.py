@@ -67,7 +67,9 @@ def build_site(content: Content) -> Site:
     site = Site(root=content.root, config=cfg, content=content,
                 texts={t.slug: t for t in content.texts}, terms={t.id: t for t in content.terms})
     site.rules = join_rules(content.rules, problems)
-    check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems)
+    tanyuan = content.validation.tanyuan
+    check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems,
+                    [(tanyuan.file, d) for d in tanyuan.differences] if tanyuan else ())
     check_term_rules(content.terms, site.rules, site.texts, problems)
 
     for l in liuren.all_lessons(shehai=cfg.liuren_shehai):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import addresses as A
+from ..model.knowledge import XREF
 from .views import Context
 
 
@@ -40,7 +41,7 @@ def _rule_ref(ctx: Context, rule_id: str, condition: str | None) -> RuleRef:
         cite_href = ctx.href(A.text(cite.text), cite.paragraph)
         cite_label = f"{short_title(ctx, cite.text)} #{cite.paragraph}"
     return RuleRef(rule_id, r.zh, r.ko, ctx.href(A.rule(rule_id)), cite_href, cite_label,
-                   r.entry.follows, condition)
+                   plain(site.texts, r.entry.follows), condition)
 
 
 def short_title(ctx: Context, slug: str) -> str:
@@ -89,3 +90,36 @@ def quotes(ctx: Context, cites) -> tuple[ParagraphQuote, ...]:
     for c in cites:
         order.setdefault((c.text, c.paragraph), []).append(c.quote)
     return tuple(quote(ctx, slug, pid, tuple(q for q in qs if q)) for (slug, pid), qs in order.items())
+
+
+# References in editorial prose (definitions, glosses, notes) are written ``[[huangjince]]``,
+# ``[[huangjince#p03]]`` or ``[[huangjince#p40–p44]]`` (checked by model.knowledge). The reader
+# sees the text's title and the paragraph, linked to it; the ids themselves never show.
+
+
+def xref_label(texts, slug: str, first: str | None, last: str | None) -> str:
+    label = f"《{texts[slug].title_zh.split(' · ')[0]}》"
+    if first:
+        label += f" #{first}" + (f"–{last}" if last else "")
+    return label
+
+
+def prose(ctx: Context, text: str | None) -> str | None:
+    """Markdown ``text`` with its references made links from the current page."""
+    if not text or "[[" not in text:
+        return text
+    key = ("prose", text, ctx.link_scope)
+    out = ctx.memo.get(key)
+    if out is None:
+        texts = ctx.site.texts
+        out = ctx.memo[key] = XREF.sub(
+            lambda m: f"[{xref_label(texts, *m.groups())}]"
+                      f"({ctx.href(A.text(m.group(1)), m.group(2))})", text)
+    return out
+
+
+def plain(texts, text: str | None) -> str | None:
+    """``text`` with its references spelt out, for places that take no links (titles, search)."""
+    if not text or "[[" not in text:
+        return text
+    return XREF.sub(lambda m: xref_label(texts, *m.groups()), text)

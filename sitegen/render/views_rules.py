@@ -9,7 +9,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.knowledge import FAMILY_NAMES
-from .refs import RuleRef, quote, quotes, rule_ref, short_title
+from .refs import RuleRef, plain, prose, quote, quotes, rule_ref, short_title
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -125,11 +125,11 @@ def rule(ctx: Context) -> dict[str, Any]:
         "id": r.id, "zh": r.zh, "ko": r.ko,
         "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
         "applies": APPLIES[r.predicate.applies_to],
-        "definition": e.definition,
+        "definition": prose(ctx, e.definition),
         "test": r.predicate.test,
         "condition": r.predicate.conditional,
         "source": getattr(r.predicate, "source", "") or "",
-        "follows": e.follows,
+        "follows": prose(ctx, e.follows),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
         "readings": tuple((o, c.quote, ctx.href(A.text(c.text), c.paragraph)) for o, c in e.readings),
         "holds": holds, "conditional": conditional,
@@ -137,7 +137,7 @@ def rule(ctx: Context) -> dict[str, Any]:
         "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),
     }
     cite = e.cites[0] if e.cites else None
-    desc = f"{r.zh} ({r.ko}): {e.definition[:80]}"
+    desc = f"{r.zh} ({r.ko}): {plain(site.texts, e.definition)[:80]}"
     return {"layout": layout(ctx, description=desc), "r": view,
             "cite_text": short_title(ctx, cite.text) if cite else None}
 
@@ -168,15 +168,15 @@ def term(ctx: Context) -> dict[str, Any]:
         if n:
             using.append((text.title_zh, ctx.href(A.text(slug)), n))
     view = {
-        "id": t.id, "zh": t.zh, "ko": t.ko, "aliases": t.aliases, "gloss": t.gloss,
+        "id": t.id, "zh": t.zh, "ko": t.ko, "aliases": t.aliases, "gloss": prose(ctx, t.gloss),
         "defined_in": quotes(ctx, t.defined_in),
         "rules": rules, "texts": tuple(using),
     }
-    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {t.gloss[:80]}"), "t": view}
+    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {plain(site.texts, t.gloss)[:80]}"), "t": view}
 
 
 def terms_index(ctx: Context) -> dict[str, Any]:
-    terms = tuple(sorted(((t.ko, t.zh, ctx.href(A.term(t.id)), t.gloss) for t in ctx.site.terms.values())))
+    terms = tuple(sorted(((t.ko, t.zh, ctx.href(A.term(t.id)), prose(ctx, t.gloss)) for t in ctx.site.terms.values())))
     return {"layout": layout(ctx), "terms": terms}
 
 
@@ -187,10 +187,10 @@ def validation(ctx: Context) -> dict[str, Any]:
     for res in rep.examples:
         e = res.example
         rows.append({
-            "id": e.id, "engine": e.engine, "says": e.says,
+            "id": e.id, "engine": e.engine, "says": prose(ctx, e.says),
             "quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
             "expected": res.expected, "actual": res.actual, "agrees": res.agrees,
-            "reason": e.known_difference,
+            "reason": prose(ctx, e.known_difference),
         })
     lr, ln = rep.counts("liuren")
     yr, yn = rep.counts("yi")
@@ -202,10 +202,10 @@ def validation(ctx: Context) -> dict[str, Any]:
         (rule_ref(ctx, r.id),
          tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph), c.quote)
                for c in r.entry.cites),
-         r.entry.follows)
+         prose(ctx, r.entry.follows))
         for r in site.rules.values())
     diffs = tuple({"day": d.day, "plate": d.plate, "tanyuan": d.tanyuan, "engine": d.engine,
-                   "reason": d.reason, "href": ctx.href(A.lesson(_day(d.day), d.plate))}
+                   "reason": prose(ctx, d.reason), "href": ctx.href(A.lesson(_day(d.day), d.plate))}
                   for d in rep.tanyuan_differences)
     kejing = tuple({"plate": k.plate, "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                     "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
