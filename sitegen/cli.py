@@ -64,13 +64,13 @@ def main(argv: list[str] | None = None) -> int:
         print(e.report(), file=sys.stderr)
         return 1
     if args.command == "check":
-        progress.done(f"ok: {result.pages} pages and {result.files} files checked, "
+        progress.done(f"ok: {result.files} files checked, "
                       f"{result.seconds:.2f} s; nothing written")
         return 0
     if result.unchanged:
         progress.done(f"{out} is up to date ({result.files} files); nothing to do")
     else:
-        progress.done(f"built {result.pages} pages ({result.files} files, {result.bytes / 1e6:.1f} MB,"
+        progress.done(f"built {result.files} files ({result.bytes / 1e6:.1f} MB,"
                       f" {result.rendered} made now) into {out} in {result.seconds:.2f} s")
     if args.command == "serve":
         from .serve import serve

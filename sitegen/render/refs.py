@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote as url_quote
 
 from ..model import addresses as A
 from ..model.knowledge import XREF
@@ -38,10 +39,21 @@ def _rule_ref(ctx: Context, rule_id: str, condition: str | None) -> RuleRef:
     cite = r.entry.cites[0] if r.entry.cites else (r.entry.readings[0][1] if r.entry.readings else None)
     cite_href = cite_label = None
     if cite is not None:
-        cite_href = ctx.href(A.text(cite.text), cite.paragraph)
+        cite_href = paragraph_href(ctx, cite.text, cite.paragraph, (cite.quote,))
         cite_label = f"{short_title(ctx, cite.text)} #{cite.paragraph}"
     return RuleRef(rule_id, r.zh, r.ko, ctx.href(A.rule(rule_id)), cite_href, cite_label,
                    plain(site.texts, r.entry.follows), condition)
+
+
+def paragraph_href(ctx: Context, slug: str, pid: str, phrases=()) -> str:
+    """Link to paragraph ``slug#pid`` that also names the quoted phrases (``?hl=…``): the text
+    page marks them in the paragraph it lands on, as rule pages mark them in their quotes."""
+    query = "&".join("hl=" + url_quote(p, safe="") for p in phrases if p)
+    href = ctx.href(A.text(slug), pid)
+    if not query or href.startswith("#"):
+        return href
+    page, _, anchor = href.partition("#")
+    return f"{page}?{query}#{anchor}"
 
 
 def short_title(ctx: Context, slug: str) -> str:
@@ -80,7 +92,8 @@ def quote(ctx: Context, slug: str, pid: str, phrases=None) -> ParagraphQuote:
             parts[-1] = (parts[-1][0] + ch, m)
         else:
             parts.append((ch, m))
-    return ParagraphQuote(f"{slug}#{pid}", pid, ctx.href(A.text(slug), pid), short_title(ctx, slug),
+    return ParagraphQuote(f"{slug}#{pid}", pid, paragraph_href(ctx, slug, pid, phrases or ()),
+                          short_title(ctx, slug),
                           s.zh if s else None, tuple(parts), p.ko)
 
 

@@ -9,7 +9,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.knowledge import FAMILY_NAMES
-from .refs import RuleRef, plain, prose, quote, quotes, rule_ref, short_title
+from .refs import RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -131,7 +131,8 @@ def rule(ctx: Context) -> dict[str, Any]:
         "source": getattr(r.predicate, "source", "") or "",
         "follows": prose(ctx, e.follows),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
-        "readings": tuple((o, c.quote, ctx.href(A.text(c.text), c.paragraph)) for o, c in e.readings),
+        "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
+                         for o, c in e.readings),
         "holds": holds, "conditional": conditional,
         "count": len(r.holds), "conditional_count": len(r.conditional),
         "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),

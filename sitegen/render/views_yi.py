@@ -9,7 +9,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
-from .refs import RuleRef, prose, rule_ref
+from .refs import RuleRef, paragraph_href, prose, rule_ref
 from .views import Context, Link, layout
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
@@ -166,7 +166,8 @@ def change(ctx: Context) -> dict[str, Any]:
                 continue
             reading = dict(r.entry.readings).get(mh.relation)
             topics.append(TopicReading(rule_ref(ctx, rid), reading.quote if reading else None,
-                                       ctx.href(A.text(reading.text), reading.paragraph) if reading else None))
+                                       paragraph_href(ctx, reading.text, reading.paragraph, (reading.quote,))
+                                       if reading else None))
         meihua = {
             "ti": mh.ti, "yong": mh.yong, "relation": relation, "relation_zh": mh.relation,
             "ti_position": "上卦" if mh.ti_position == "outer" else "下卦",
