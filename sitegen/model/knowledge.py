@@ -9,7 +9,6 @@ points to a text, paragraph or phrase that does not exist.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 

@@ -105,12 +105,10 @@ def quotes(ctx: Context, cites) -> tuple[ParagraphQuote, ...]:
     return tuple(quote(ctx, slug, pid, tuple(q for q in qs if q)) for (slug, pid), qs in order.items())
 
 
-# References in editorial prose (definitions, glosses, notes) are written ``[[huangjince]]``,
-# ``[[huangjince#p03]]`` or ``[[huangjince#p40–p44]]`` (checked by model.knowledge). The reader
-# sees the text's title and the paragraph, linked to it; the ids themselves never show.
-
-
 def xref_label(texts, slug: str, first: str | None, last: str | None) -> str:
+    """What the reader sees for a reference in editorial prose (definitions, glosses, notes),
+    written ``[[huangjince]]``, ``[[huangjince#p03]]`` or ``[[huangjince#p40–p44]]`` and checked
+    by model.knowledge: the text's title and the paragraph, never the ids themselves."""
     label = f"《{texts[slug].title_zh.split(' · ')[0]}》"
     if first:
         label += f" #{first}" + (f"–{last}" if last else "")
