@@ -158,6 +158,17 @@ def _serve(args: argparse.Namespace) -> int:
     return serve(_out(args), args.port)
 
 
+def _cast_arguments(p: argparse.ArgumentParser) -> None:
+    from .cast import add_arguments
+    add_arguments(p)
+
+
+@command("cast", "the 干支, 月將, plate and lesson of moments (起課)", arguments=_cast_arguments)
+def _cast(args: argparse.Namespace) -> int:
+    from .cast import main as cast
+    return cast(args, args.root)
+
+
 def _out(args: argparse.Namespace) -> Path:
     return (args.out or args.root / "build").resolve()
 

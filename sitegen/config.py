@@ -15,6 +15,11 @@ from .problems import Problems
 
 BASE_URL = matches(r"https?://[^\s/]+(/[^\s]*)?/", "an http(s) URL ending in '/'")
 
+
+def _day_starts(v) -> str | None:
+    return None if v in (23, 0) and not isinstance(v, bool) else "23 (子初, the default) or 0"
+
+
 SCHEMA = {
     "title": Field(ZH_KO),
     "tagline": Field(is_str),
@@ -24,6 +29,7 @@ SCHEMA = {
         "liuren_shehai": Field(one_of("depth", "mengzhongji")),
         "yi_kin_variant": Field(one_of("ben-palace", "bian-palace")),
     }),
+    "casting": Field({"day_starts": Field(_day_starts)}, required=False),
 }
 
 
@@ -36,6 +42,7 @@ class Config:
     published: _dt.date
     liuren_shehai: str
     yi_kin_variant: str
+    day_starts: int = 23       # the hour the 干支 day turns at when casting: 23 (子初) or 0
 
 
 CONFIG_FILE = "content/site.yaml"
@@ -55,6 +62,7 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
         title_zh=d["title"]["zh"], title_ko=d["title"]["ko"], tagline=d["tagline"],
         base_url=d["base_url"], published=d["published"],
         liuren_shehai=d["engines"]["liuren_shehai"], yi_kin_variant=d["engines"]["yi_kin_variant"],
+        day_starts=d.get("casting", {}).get("day_starts", 23),
     )
     return dataclasses.replace(config, base_url=base_url) if base_url else config
 

@@ -23,12 +23,19 @@ _ZHONG = (Branch.ZI, Branch.WU, Branch.MAO, Branch.YOU)
 
 @dataclass(frozen=True)
 class ConditionalPattern:
+    """A 課體 that holds only at some moments. ``when`` says at which, for a machine: every key
+    present must hold — ``hours`` (占時 branches), ``day_night`` ("day" or "night"),
+    ``month_generals`` (月將 branches), ``years`` (太歲 branches), ``birth`` and ``xing`` (本命
+    and 行年 branches); ``needs`` names what the asker must give (本命, 行年) for it to be told."""
+
     rule: str
     name: str
     condition: str
+    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_data(self) -> dict:
-        return {"name": self.name, "rule": self.rule, "condition": self.condition}
+        return {"name": self.name, "rule": self.rule, "condition": self.condition,
+                "when": {k: (v[0] if k == "day_night" else list(v)) for k, v in self.when}}
 
 
 def _id(name: str) -> str:
@@ -109,9 +116,9 @@ def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: 
 
 
 @lru_cache(maxsize=None)
-def _pattern(name: str, condition: str) -> ConditionalPattern:
+def _pattern(name: str, condition: str, when) -> ConditionalPattern:
     """Conditional patterns repeat across lessons (about 80 distinct in 720); build each once."""
-    return ConditionalPattern(_id(name), name, condition)
+    return ConditionalPattern(_id(name), name, condition, when)
 
 
 @lru_cache(maxsize=None)
@@ -128,7 +135,7 @@ def _tianwang(stem: Stem, first: Branch) -> ConditionalPattern | None:
         return None
     hours = [b for b in Branch if b.element.overcomes(stem.element)]
     return _pattern("天網", f"占時가 {join(b.zh for b in hours)}일 때 ({gwa('初傳 ' + first.zh)} 占時가 함께 "
-                          f"日干 {eul(stem.zh)} 剋함)")
+                          f"日干 {eul(stem.zh)} 剋함)", (("hours", tuple(b.zh for b in hours)),))
 
 
 def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
@@ -136,7 +143,8 @@ def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
     if on_day and on_night:
         always.append(_id(name))
     elif on_day or on_night:
-        cond.append(_pattern(name, DAY_CONDITION if on_day else NIGHT_CONDITION))
+        cond.append(_pattern(name, DAY_CONDITION if on_day else NIGHT_CONDITION,
+                             (("day_night", ("day" if on_day else "night",)),)))
 
 
 def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
@@ -162,10 +170,13 @@ def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
     for month_general, hour in pairs:
         gens = gen_night if is_night_hour(hour) else gen_day
         if gens[first] == "貴人" and (first == month_general or month_general in trans):
-            hits.append(f"{month_general.zh}將 {hour.zh}時")
+            hits.append((month_general, hour))
     if hits:
-        cond.append(_pattern("龍德", f"太歲가 {first.zh}인 해, 月將·占時가 {', '.join(hits)}일 때 "
-                                    f"(初傳 {i_ga(first.zh)} 太歲로 貴人을 타고 發用하며 月將이 三傳에 있음)"))
+        # On one plate the 月將 fixes the 占時, so the 月將 alone says which pairs.
+        when = (("years", (first.zh,)), ("month_generals", tuple(m.zh for m, _ in hits)))
+        cond.append(_pattern("龍德", f"太歲가 {first.zh}인 해, 月將·占時가 "
+                                    f"{', '.join(f'{m.zh}將 {h.zh}時' for m, h in hits)}일 때 "
+                                    f"(初傳 {i_ga(first.zh)} 太歲로 貴人을 타고 發用하며 月將이 三傳에 있음)", when))
     return always, cond
 
 
