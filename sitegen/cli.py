@@ -201,12 +201,12 @@ def _run(args: argparse.Namespace, write: bool) -> int:
         print(e.report(), file=sys.stderr)
         return 1
     if not write:
-        progress.done(f"ok: {result.pages} pages and {result.files} files checked, "
+        progress.done(f"ok: {result.files} files checked, "
                       f"{result.seconds:.2f} s; nothing written")
     elif result.unchanged:
         progress.done(f"{out} is up to date ({result.files} files); nothing to do")
     else:
-        progress.done(f"built {result.pages} pages ({result.files} files, {result.bytes / 1e6:.1f} MB,"
+        progress.done(f"built {result.files} files ({result.bytes / 1e6:.1f} MB,"
                       f" {result.rendered} made now) into {out} in {result.seconds:.2f} s")
     return 0
 

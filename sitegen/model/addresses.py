@@ -89,6 +89,11 @@ HEXAGRAM_DATA = Address("data/yi/hexagrams.json")
 CHANGE_DATA = Address("data/yi/changes.json")
 
 
+def validation_part(part: str) -> Address:
+    """One corpus's part of the validation report; ``about/validation/`` stays the entry point."""
+    return Address(f"about/validation/{part}/")
+
+
 def text(slug: str) -> Address:
     return Address(f"texts/{slug}/")
 

@@ -8,6 +8,7 @@ points to a text, paragraph or phrase that does not exist.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -114,18 +115,46 @@ def check_cite(c: Cite, texts: dict[str, Text], problems: Problems, what: str) -
                      "copy the phrase exactly as the paragraph's Chinese has it")
 
 
+# A reference in editorial prose: [[slug]], [[slug#p03]] or [[slug#p40–p44]] (shown to the reader
+# as the text's title and the paragraph, linked).
+XREF = re.compile(r"\[\[([a-z0-9-]+)(?:#(p[0-9a-z]+)(?:–(p[0-9a-z]+))?)?\]\]")
+
+
+def check_xrefs(prose: str | None, texts: dict[str, Text], problems: Problems, file: str,
+                line: int | None, what: str) -> None:
+    """Every ``[[text#paragraph]]`` in ``prose`` names a text and paragraphs that exist."""
+    for m in XREF.finditer(prose or ""):
+        slug, first, last = m.groups()
+        t = texts.get(slug)
+        if t is None:
+            problems.add(file, line, f"{what} refers to {m.group(0)}, but there is no text {slug!r}",
+                         "known texts: " + ", ".join(sorted(texts)))
+            continue
+        for pid in (first, last):
+            if pid and t.paragraph(pid) is None:
+                problems.add(file, line, f"{what} refers to {m.group(0)}, but {slug} has no "
+                             f"paragraph {pid!r}", f"see {t.rel} for its paragraph ids")
+
+
 def check_citations(texts: dict[str, Text], rules: Iterable[RuleEntry], terms: Iterable[Term],
-                    examples: Iterable[Example], problems: Problems) -> None:
+                    examples: Iterable[Example], problems: Problems, differences=()) -> None:
     for r in rules:
+        check_xrefs(r.definition, texts, problems, r.file, r.line, f"rule {r.id}")
+        check_xrefs(r.follows, texts, problems, r.file, r.line, f"rule {r.id} (follows)")
         for c in r.cites:
             check_cite(c, texts, problems, f"rule {r.id}")
         for outcome, c in r.readings:
             check_cite(c, texts, problems, f"rule {r.id} (reading {outcome})")
     for t in terms:
+        check_xrefs(t.gloss, texts, problems, t.file, t.line, f"term {t.id}")
         for c in t.defined_in:
             check_cite(c, texts, problems, f"term {t.id}")
     for e in examples:
         check_cite(e.cite, texts, problems, f"example {e.id}")
+        for prose in (e.says, e.known_difference):
+            check_xrefs(prose, texts, problems, e.file, e.line, f"example {e.id}")
+    for file, d in differences:
+        check_xrefs(d.reason, texts, problems, file, d.line, f"the difference on {d.day} {d.plate}")
 
 
 def check_term_rules(terms: Iterable[Term], rules: dict[str, Rule], texts: dict[str, Text],

@@ -67,7 +67,9 @@ def build_site(content: Content) -> Site:
     site = Site(root=content.root, config=cfg, content=content,
                 texts={t.slug: t for t in content.texts}, terms={t.id: t for t in content.terms})
     site.rules = join_rules(content.rules, problems)
-    check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems)
+    tanyuan = content.validation.tanyuan
+    check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems,
+                    [(tanyuan.file, d) for d in tanyuan.differences] if tanyuan else ())
     check_term_rules(content.terms, site.rules, site.texts, problems)
 
     for l in liuren.all_lessons(shehai=cfg.liuren_shehai):
@@ -224,6 +226,9 @@ def _register_pages(site: Site) -> None:
     reg.add(Page("about", "about", A.ABOUT, "이 사이트에 대하여", deps=all_texts, parent="home"))
     reg.add(Page("validation", "validation", A.VALIDATION, "검증: 원전의 예와 엔진의 결과",
                  deps=all_texts | {"validation", "rules"}, parent="about"))
+    for part, title in VALIDATION_PARTS.items():
+        reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part), title, ref=part,
+                     deps=all_texts | {"validation", "rules"}, parent="validation"))
     reg.add(Page("404", "not_found", A.NOT_FOUND, "페이지를 찾을 수 없습니다", in_sitemap=False))
     searchable = all_texts | {"rules", "terms"}
     reg.add(Page("search", "search", A.SEARCH, "검색", parent="home"))
@@ -237,6 +242,9 @@ def _register_pages(site: Site) -> None:
         reg.add(Page(f"redirect:{r.source}", "redirect", A.Address(r.source), "옮겨진 페이지",
                      ref=r.target, deps=frozenset({"redirects"}), in_sitemap=False))
 
+
+# The parts of the validation report, one page each under about/validation/.
+VALIDATION_PARTS = {"liuren": "검증: 대육임", "yi": "검증: 육효·매화", "rules": "검증: 규칙의 근거"}
 
 PLATE_NUMERALS = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九",
                   10: "十", 11: "十一", 12: "十二"}

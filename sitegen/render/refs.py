@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote as url_quote
 
 from ..model import addresses as A
+from ..model.knowledge import XREF
 from .views import Context
 
 
@@ -37,10 +39,21 @@ def _rule_ref(ctx: Context, rule_id: str, condition: str | None) -> RuleRef:
     cite = r.entry.cites[0] if r.entry.cites else (r.entry.readings[0][1] if r.entry.readings else None)
     cite_href = cite_label = None
     if cite is not None:
-        cite_href = ctx.href(A.text(cite.text), cite.paragraph)
+        cite_href = paragraph_href(ctx, cite.text, cite.paragraph, (cite.quote,))
         cite_label = f"{short_title(ctx, cite.text)} #{cite.paragraph}"
     return RuleRef(rule_id, r.zh, r.ko, ctx.href(A.rule(rule_id)), cite_href, cite_label,
-                   r.entry.follows, condition)
+                   plain(site.texts, r.entry.follows), condition)
+
+
+def paragraph_href(ctx: Context, slug: str, pid: str, phrases=()) -> str:
+    """Link to paragraph ``slug#pid`` that also names the quoted phrases (``?hl=…``): the text
+    page marks them in the paragraph it lands on, as rule pages mark them in their quotes."""
+    query = "&".join("hl=" + url_quote(p, safe="") for p in phrases if p)
+    href = ctx.href(A.text(slug), pid)
+    if not query or href.startswith("#"):
+        return href
+    page, _, anchor = href.partition("#")
+    return f"{page}?{query}#{anchor}"
 
 
 def short_title(ctx: Context, slug: str) -> str:
@@ -79,7 +92,8 @@ def quote(ctx: Context, slug: str, pid: str, phrases=None) -> ParagraphQuote:
             parts[-1] = (parts[-1][0] + ch, m)
         else:
             parts.append((ch, m))
-    return ParagraphQuote(f"{slug}#{pid}", pid, ctx.href(A.text(slug), pid), short_title(ctx, slug),
+    return ParagraphQuote(f"{slug}#{pid}", pid, paragraph_href(ctx, slug, pid, phrases or ()),
+                          short_title(ctx, slug),
                           s.zh if s else None, tuple(parts), p.ko)
 
 
@@ -89,3 +103,34 @@ def quotes(ctx: Context, cites) -> tuple[ParagraphQuote, ...]:
     for c in cites:
         order.setdefault((c.text, c.paragraph), []).append(c.quote)
     return tuple(quote(ctx, slug, pid, tuple(q for q in qs if q)) for (slug, pid), qs in order.items())
+
+
+def xref_label(texts, slug: str, first: str | None, last: str | None) -> str:
+    """What the reader sees for a reference in editorial prose (definitions, glosses, notes),
+    written ``[[huangjince]]``, ``[[huangjince#p03]]`` or ``[[huangjince#p40–p44]]`` and checked
+    by model.knowledge: the text's title and the paragraph, never the ids themselves."""
+    label = f"《{texts[slug].title_zh.split(' · ')[0]}》"
+    if first:
+        label += f" #{first}" + (f"–{last}" if last else "")
+    return label
+
+
+def prose(ctx: Context, text: str | None) -> str | None:
+    """Markdown ``text`` with its references made links from the current page."""
+    if not text or "[[" not in text:
+        return text
+    key = ("prose", text, ctx.link_scope)
+    out = ctx.memo.get(key)
+    if out is None:
+        texts = ctx.site.texts
+        out = ctx.memo[key] = XREF.sub(
+            lambda m: f"[{xref_label(texts, *m.groups())}]"
+                      f"({ctx.href(A.text(m.group(1)), m.group(2))})", text)
+    return out
+
+
+def plain(texts, text: str | None) -> str | None:
+    """``text`` with its references spelt out, for places that take no links (titles, search)."""
+    if not text or "[[" not in text:
+        return text
+    return XREF.sub(lambda m: xref_label(texts, *m.groups()), text)

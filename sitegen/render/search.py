@@ -21,6 +21,7 @@ from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.knowledge import FAMILY_NAMES
 from ..model.site import Site
+from .refs import plain
 
 # Toneless pinyin of the 64 short names, King Wen order (facts; for queries typed in pinyin).
 HEXAGRAM_PINYIN = (
@@ -57,10 +58,10 @@ def index_data(site: Site) -> dict[str, Any]:
                          f"{p.zh}\n{p.ko}"])
     for r in site.rules.values():
         fam = FAMILY_NAMES.get(r.family, (r.family, ""))
-        body = " ".join([r.zh, r.ko, r.id, _MD.sub("", r.entry.definition)])
+        body = " ".join([r.zh, r.ko, r.id, _MD.sub("", plain(site.texts, r.entry.definition))])
         docs.append(["r", f"{r.zh} {r.ko}", f"규칙 · {fam[0]} {fam[1]}", A.rule(r.id).file, body])
     for t in site.terms.values():
-        body = " ".join([t.zh, t.ko, *t.aliases, _MD.sub("", t.gloss)])
+        body = " ".join([t.zh, t.ko, *t.aliases, _MD.sub("", plain(site.texts, t.gloss))])
         docs.append(["g", f"{t.zh} {t.ko}", "용어", A.term(t.id).file, body])
     for key, title, sub, body in (
         ("validation", "검증", "원전의 예와 엔진의 결과", "검증 validation 探原 課經 일치 불일치"),

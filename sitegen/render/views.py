@@ -82,9 +82,9 @@ class Context:
         # View records that depend only on the page's folder, shared by the pages of one render.
         self.memo: dict = memo if memo is not None else {}
         if page.kind == "not_found":
-            # Served for any missing address, at any depth: links from the base URL's path.
-            prefix = urlsplit(site.config.base_url).path or "/"
-            self.href_to: Callable[[Address], str] = lambda a: prefix + a.file
+            # Served for any missing address, at any depth, and opened from disk: links relative
+            # to the site's root, which the page's <base> names (see not_found.html).
+            self.href_to: Callable[[Address], str] = lambda a: a.file
         else:
             self.href_to = lambda a: a.href(self.here)
 
@@ -154,8 +154,8 @@ def citation(title: str, author: str | None, date: str, url: str, language: str,
     plain = f"{who}「{title}」, 『{site_name}』, {date}. {url}"
     bibkey = "sitegen-" + "".join(ch if ch.isalnum() and ch.isascii() else "-" for ch in key).strip("-")
     fields = [f"  title = {{{title}}}"]
-    if author:
-        fields.append(f"  author = {{{author}}}")
+    # A page with no author of its own is the site's work (a corporate author, braced whole).
+    fields.append(f"  author = {{{author}}}" if author else f"  author = {{{{{site_name}}}}}")
     fields += [
         f"  howpublished = {{\\url{{{url}}}}}",
         f"  year = {{{date[:4]}}}",
@@ -228,7 +228,7 @@ def about(ctx: Context) -> dict[str, Any]:
 
 
 def not_found(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx)}
+    return {"layout": layout(ctx), "base_href": urlsplit(ctx.site.config.base_url).path or "/"}
 
 
 VIEWS: dict[str, Callable[[Context], dict[str, Any]]] = {

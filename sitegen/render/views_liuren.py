@@ -10,7 +10,7 @@ from ..model import addresses as A
 from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
-from .refs import RuleRef, rule_ref
+from .refs import RuleRef, prose, rule_ref
 from .views import Context, Link, layout
 
 # The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
@@ -173,7 +173,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
     patterns = tuple(rule_ref(ctx, r) for r in l.patterns)
     conditional = tuple(rule_ref(ctx, c.rule, c.condition) for c in l.conditional_patterns)
     def defs(refs):
-        return tuple((r, site.rules[r.id].entry.definition) for r in refs if r is not None)
+        return tuple((r, prose(ctx, site.rules[r.id].entry.definition)) for r in refs if r is not None)
 
     markers = tuple(
         MarkerRow(m.name, m.branch.zh, m.seat.zh,

@@ -9,7 +9,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.knowledge import FAMILY_NAMES
-from .refs import RuleRef, quote, quotes, rule_ref, short_title
+from .refs import RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -125,19 +125,20 @@ def rule(ctx: Context) -> dict[str, Any]:
         "id": r.id, "zh": r.zh, "ko": r.ko,
         "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
         "applies": APPLIES[r.predicate.applies_to],
-        "definition": e.definition,
+        "definition": prose(ctx, e.definition),
         "test": r.predicate.test,
         "condition": r.predicate.conditional,
         "source": getattr(r.predicate, "source", "") or "",
-        "follows": e.follows,
+        "follows": prose(ctx, e.follows),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
-        "readings": tuple((o, c.quote, ctx.href(A.text(c.text), c.paragraph)) for o, c in e.readings),
+        "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
+                         for o, c in e.readings),
         "holds": holds, "conditional": conditional,
         "count": len(r.holds), "conditional_count": len(r.conditional),
         "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),
     }
     cite = e.cites[0] if e.cites else None
-    desc = f"{r.zh} ({r.ko}): {e.definition[:80]}"
+    desc = f"{r.zh} ({r.ko}): {plain(site.texts, e.definition)[:80]}"
     return {"layout": layout(ctx, description=desc), "r": view,
             "cite_text": short_title(ctx, cite.text) if cite else None}
 
@@ -168,59 +169,103 @@ def term(ctx: Context) -> dict[str, Any]:
         if n:
             using.append((text.title_zh, ctx.href(A.text(slug)), n))
     view = {
-        "id": t.id, "zh": t.zh, "ko": t.ko, "aliases": t.aliases, "gloss": t.gloss,
+        "id": t.id, "zh": t.zh, "ko": t.ko, "aliases": t.aliases, "gloss": prose(ctx, t.gloss),
         "defined_in": quotes(ctx, t.defined_in),
         "rules": rules, "texts": tuple(using),
     }
-    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {t.gloss[:80]}"), "t": view}
+    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {plain(site.texts, t.gloss)[:80]}"), "t": view}
 
 
 def terms_index(ctx: Context) -> dict[str, Any]:
-    terms = tuple(sorted(((t.ko, t.zh, ctx.href(A.term(t.id)), t.gloss) for t in ctx.site.terms.values())))
+    terms = tuple(sorted(((t.ko, t.zh, ctx.href(A.term(t.id)), prose(ctx, t.gloss)) for t in ctx.site.terms.values())))
     return {"layout": layout(ctx), "terms": terms}
 
 
+def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -> tuple[dict, ...]:
+    """The seeds' worked examples (of one engine), each with where its full record is."""
+    rows = []
+    for res in ctx.site.validation.examples:
+        e = res.example
+        if engine is not None and e.engine != engine:
+            continue
+        row = {"id": e.id, "engine": e.engine, "says": prose(ctx, e.says), "agrees": res.agrees,
+               "href": ctx.href(A.validation_part(e.engine), e.id)}
+        if full:
+            row.update({"quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
+                        "expected": res.expected, "actual": res.actual,
+                        "reason": prose(ctx, e.known_difference)})
+        rows.append(row)
+    return tuple(rows)
+
+
+def _tanyuan_rows(ctx: Context) -> tuple[dict, ...]:
+    return tuple({"id": f"tanyuan-{_day(d.day).slug}-{d.plate:02d}", "day": d.day, "plate": d.plate,
+                  "tanyuan": d.tanyuan, "engine": d.engine, "reason": prose(ctx, d.reason),
+                  "href": ctx.href(A.lesson(_day(d.day), d.plate))}
+                 for d in ctx.site.validation.tanyuan_differences)
+
+
+def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
+    return tuple({"id": f"kejing-{k.plate:02d}", "plate": k.plate,
+                  "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
+                  "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
+                  "listed": k.listed, "engine": k.engine, "missing": k.missing,
+                  "conditional": k.conditional}
+                 for k in ctx.site.validation.kejing)
+
+
 def validation(ctx: Context) -> dict[str, Any]:
+    """The entry point: the summary, every disagreement linked, and every example's anchor."""
     site = ctx.site
     rep = site.validation
-    rows = []
-    for res in rep.examples:
-        e = res.example
-        rows.append({
-            "id": e.id, "engine": e.engine, "says": e.says,
-            "quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
-            "expected": res.expected, "actual": res.actual, "agrees": res.agrees,
-            "reason": e.known_difference,
-        })
+    rows = _example_rows(ctx)
+    diffs = _tanyuan_rows(ctx)
+    kejing = _kejing_rows(ctx)
     lr, ln = rep.counts("liuren")
     yr, yn = rep.counts("yi")
-    kejing_listed = sum(len(k.listed) for k in rep.kejing)
-    kejing_missing = sum(len(k.missing) for k in rep.kejing)
+    kejing_listed = sum(len(k["listed"]) for k in kejing)
+    kejing_missing = sum(len(k["missing"]) for k in kejing)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
-    follows_only = tuple(rule_ref(ctx, r.id) for r in site.rules.values() if not r.entry.cites)
-    citations = tuple(
-        (rule_ref(ctx, r.id),
-         tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph), c.quote)
-               for c in r.entry.cites),
-         r.entry.follows)
-        for r in site.rules.values())
-    diffs = tuple({"day": d.day, "plate": d.plate, "tanyuan": d.tanyuan, "engine": d.engine,
-                   "reason": d.reason, "href": ctx.href(A.lesson(_day(d.day), d.plate))}
-                  for d in rep.tanyuan_differences)
-    kejing = tuple({"plate": k.plate, "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
-                    "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
-                    "listed": k.listed, "engine": k.engine, "missing": k.missing,
-                    "conditional": k.conditional}
-                   for k in rep.kejing)
-    summary = {
-        "liuren": (lr, ln), "yi": (yr, yn),
-        "tanyuan": (rep.tanyuan_compared - len(diffs), rep.tanyuan_compared),
-        "kejing": (kejing_listed - kejing_missing, kejing_listed),
-        "rules": (cited, len(site.rules)),
-    }
-    return {"layout": layout(ctx), "summary": summary, "rows": tuple(rows), "diffs": diffs,
-            "tanyuan_source": rep.tanyuan_source, "kejing": kejing, "follows_only": follows_only,
-            "citations": citations}
+    liuren, yi_, rules = (ctx.href(A.validation_part(p)) for p in ("liuren", "yi", "rules"))
+    summary = (
+        ("대육임 원전의 예", f"{lr} / {ln} 일치", liuren),
+        ("육효·매화 원전의 예", f"{yr} / {yn} 일치", yi_),
+        ("《課經》 丙寅日 1–8국의 課體 이름", f"{kejing_listed - kejing_missing} / {kejing_listed} 재현",
+         ctx.href(A.validation_part("liuren"), "kejing")),
+        ("《大六壬探原》 720과 三傳표",
+         f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
+         ctx.href(A.validation_part("liuren"), "tanyuan")),
+        ("규칙의 근거", f"{cited} / {len(site.rules)} 규칙이 원문 단락을 인용, 나머지는 따르는 고전을 밝힘", rules),
+    )
+    disagreements = (
+        tuple(r for r in rows if not r["agrees"]),
+        tuple(dict(d, href=ctx.href(A.validation_part("liuren"), d["id"])) for d in diffs),
+        tuple(dict(k, href=ctx.href(A.validation_part("liuren"), k["id"])) for k in kejing if k["missing"]),
+    )
+    return {"layout": layout(ctx), "summary": summary, "rows": rows, "disagreements": disagreements,
+            "parts": {"liuren": liuren, "yi": yi_, "rules": rules}}
+
+
+def validation_part(ctx: Context) -> dict[str, Any]:
+    """One corpus's part of the report: its examples in full, its comparisons."""
+    site = ctx.site
+    part = ctx.page.ref
+    view: dict[str, Any] = {"layout": layout(ctx), "part": part, "entry": ctx.href(A.VALIDATION),
+                            "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": ()}
+    if part in ("liuren", "yi"):
+        view["rows"] = _example_rows(ctx, part, full=True)
+    if part == "liuren":
+        view.update(kejing=_kejing_rows(ctx), diffs=_tanyuan_rows(ctx),
+                    tanyuan_source=site.validation.tanyuan_source)
+    if part == "rules":
+        view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values() if not r.entry.cites)
+        view["citations"] = tuple(
+            (rule_ref(ctx, r.id),
+             tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
+                    c.quote) for c in r.entry.cites),
+             prose(ctx, r.entry.follows))
+            for r in site.rules.values())
+    return view
 
 
 def _day(zh: str):
@@ -228,4 +273,4 @@ def _day(zh: str):
 
 
 VIEWS = {"rule": rule, "rules_index": rules_index, "term": term, "terms_index": terms_index,
-         "validation": validation}
+         "validation": validation, "validation_part": validation_part}

@@ -142,7 +142,7 @@ def text(ctx: Context) -> dict[str, Any]:
     view = {
         **neighbours,
         "slug": t.slug, "title_zh": t.title_zh, "title_ko": t.title_ko, "summary": t.summary,
-        "author_zh": t.author_zh, "author_ko": t.author_ko, "seed": t.seed,
+        "author_zh": t.author_zh, "author_ko": t.author_ko,
         "self_description": tuple(SelfDescriptionView(d.quote, d.ko, f"#{d.paragraph}", d.paragraph)
                                   for d in t.self_description),
         "toc": tuple(Link(f"{s.zh} · {s.ko}", f"#{s.id}") for s in t.sections),

@@ -9,7 +9,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
-from .refs import RuleRef, rule_ref
+from .refs import RuleRef, paragraph_href, prose, rule_ref
 from .views import Context, Link, layout
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
@@ -91,8 +91,8 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         ref = HexRef(g.number, g.name, g.short, g.ko, ctx.href(A.change(h.number, g.number)), figure(g))
         by_count.setdefault(len(c.moving), []).append(ref)
     defs = ctx.site.rules
-    rules = tuple((rule_ref(ctx, r), defs[r].entry.definition) for r in h.rule_ids)
-    dili = tuple((rule_ref(ctx, r), defs[r].entry.definition) for r in h.dili.holding)
+    rules = tuple((rule_ref(ctx, r), prose(ctx, defs[r].entry.definition)) for r in h.rule_ids)
+    dili = tuple((rule_ref(ctx, r), prose(ctx, defs[r].entry.definition)) for r in h.dili.holding)
     dili_cond = tuple(rule_ref(ctx, r) for r in h.dili.conditional)
     n = h.number
     view = {
@@ -153,7 +153,7 @@ def change(ctx: Context) -> dict[str, Any]:
             ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
             m.bian_liuqin.zh if m else "", m.bian_najia.zh if m else "", role,
             m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else ()))
-    whole = tuple((rule_ref(ctx, r), site.rules[r].entry.definition) for r in c.rule_ids)
+    whole = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition)) for r in c.rule_ids)
     hexrules = tuple(rule_ref(ctx, r) for r in ben.rule_ids)
     meihua = None
     if c.meihua is not None:
@@ -166,14 +166,15 @@ def change(ctx: Context) -> dict[str, Any]:
                 continue
             reading = dict(r.entry.readings).get(mh.relation)
             topics.append(TopicReading(rule_ref(ctx, rid), reading.quote if reading else None,
-                                       ctx.href(A.text(reading.text), reading.paragraph) if reading else None))
+                                       paragraph_href(ctx, reading.text, reading.paragraph, (reading.quote,))
+                                       if reading else None))
         meihua = {
             "ti": mh.ti, "yong": mh.yong, "relation": relation, "relation_zh": mh.relation,
             "ti_position": "上卦" if mh.ti_position == "outer" else "下卦",
             "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu, "topics": tuple(topics),
         }
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
-    dili_change = tuple((rule_ref(ctx, r), site.rules[r].entry.definition)
+    dili_change = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition))
                         for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
     # The 本卦's own conditional 地理 rules are listed once, on its page; here only the rest.
     on_hexagram = set(ben.dili.conditional)

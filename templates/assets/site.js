@@ -41,16 +41,31 @@
     }
   }
 
-  // Theme: system (no attribute), light or dark; remembered.
-  var themes = ["", "light", "dark"];
-  var themeNames = { "": "시스템 설정", light: "밝은 화면", dark: "어두운 화면" };
+  // Theme: light or dark. A click always shows the other one; choosing what the system shows
+  // forgets the choice (the page follows the system again). The button shows the mode in use.
+  var systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  var themeNames = { light: "밝은 화면", dark: "어두운 화면" };
+  function systemTheme() { return systemDark && systemDark.matches ? "dark" : "light"; }
+  function currentTheme() { return root.getAttribute("data-theme") || systemTheme(); }
+  function showTheme() {
+    var now = currentTheme(), other = now === "dark" ? "light" : "dark";
+    var buttons = document.querySelectorAll("[data-theme-toggle]");
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].setAttribute("data-mode", now);
+      buttons[i].setAttribute("aria-label", "화면 색상: " + themeNames[now] + " (누르면 " + themeNames[other] + ")");
+      buttons[i].title = buttons[i].getAttribute("aria-label");
+      buttons[i].firstElementChild.textContent = now === "dark" ? "☾" : "☀";
+    }
+  }
+  showTheme();
+  if (systemDark && systemDark.addEventListener) systemDark.addEventListener("change", showTheme);
   document.addEventListener("click", function (ev) {
     var t = ev.target.closest("[data-theme-toggle]");
     if (!t) return;
-    var now = root.getAttribute("data-theme") || "";
-    var next = themes[(themes.indexOf(now) + 1) % themes.length];
-    if (next) root.setAttribute("data-theme", next); else root.removeAttribute("data-theme");
-    store("sitegen-theme", next);
+    var next = currentTheme() === "dark" ? "light" : "dark";
+    if (next === systemTheme()) root.removeAttribute("data-theme"); else root.setAttribute("data-theme", next);
+    store("sitegen-theme", root.getAttribute("data-theme") || "");
+    showTheme();
     toast(themeNames[next]);
   });
 
@@ -84,6 +99,20 @@
       copy(c.getAttribute("data-copy"), function (ok) { toast(ok ? "복사했습니다" : "복사하지 못했습니다"); });
     }
   });
+
+  // A citation carries the day the reader consulted the page, which only the browser knows.
+  (function () {
+    var d = new Date();
+    function pad(n) { return (n < 10 ? "0" : "") + n; }
+    var today = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+    function sync(el) {
+      var b = el.parentNode.querySelector("button[data-copy]");
+      if (b) b.setAttribute("data-copy", el.textContent);
+    }
+    var plain = document.querySelector(".cite-plain"), bib = document.querySelector(".cite-bibtex");
+    if (plain) { plain.textContent += " (접속 " + today + ")"; sync(plain); }
+    if (bib) { bib.textContent = bib.textContent.replace(/\n\}\s*$/, ",\n  urldate = {" + today + "}\n}"); sync(bib); }
+  })();
 
   // Day/night arrangement of the twelve generals on lesson pages. The choice is in the URL
   // (?shift=day|night), so a link or a printout says which set it shows; without one, the last
@@ -126,6 +155,36 @@
   }
   openTarget();
   window.addEventListener("hashchange", openTarget);
+
+  // Arriving from a rule (…?hl=phrase#p05): the quoted phrases are marked in that paragraph, as
+  // the rule page marks them in its quote. A phrase may run across term links.
+  function markQuotes() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    var zh = el && el.querySelector(".zh");
+    if (!zh || zh.querySelector("mark.quoted")) return;
+    var phrases = location.search.slice(1).split("&").filter(function (kv) { return kv.indexOf("hl=") === 0; })
+      .map(function (kv) { try { return decodeURIComponent(kv.slice(3)); } catch (e) { return ""; } });
+    phrases.forEach(function (phrase) {
+      if (!phrase) return;
+      var nodes = [], text = "", walker = document.createTreeWalker(zh, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
+      var start = text.indexOf(phrase), end = start + phrase.length;
+      if (start < 0) return;
+      nodes.forEach(function (ns) {
+        var node = ns[0], from = Math.max(start - ns[1], 0), to = Math.min(end - ns[1], node.data.length);
+        if (to <= from) return;
+        var part = node.splitText(from);
+        part.splitText(to - from);
+        var mark = document.createElement("mark");
+        mark.className = "quoted";
+        part.parentNode.replaceChild(mark, part);
+        mark.appendChild(part);
+      });
+    });
+  }
+  markQuotes();
+  window.addEventListener("hashchange", markQuotes);
 
   // Keyboard: '/' focuses search; '[' and ']' (or j/k) go to the previous/next page.
   document.addEventListener("keydown", function (ev) {

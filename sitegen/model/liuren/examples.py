@@ -25,7 +25,8 @@ def _plate(day: GanZhi, check: Mapping) -> int:
 
 
 def _summary(les: Lesson, check: Mapping) -> str:
-    parts = [f"三傳 {''.join(b.zh for b in les.transmissions)}"]
+    parts = _seats(check, les.gan_shang.zh, les.zhi_shang.zh)
+    parts.append(f"三傳 {''.join(b.zh for b in les.transmissions)}")
     kind = les.method if les.method == les.ke else f"{les.method}·{les.ke}"
     if les.basis_method:
         kind += f"({les.basis_method}·{les.basis_ke})"
@@ -45,6 +46,16 @@ def _summary(les: Lesson, check: Mapping) -> str:
     return " · ".join(parts)
 
 
+def _seats(check: Mapping, gan_shang, zhi_shang) -> list[str]:
+    """干上 and 支上, where the example states them beside its plate."""
+    seats = []
+    if "plate" in check and "gan_shang" in check:
+        seats.append(f"干上 {gan_shang}")
+    if "zhi_shang" in check:
+        seats.append(f"支上 {zhi_shang}")
+    return seats
+
+
 def evaluate_example(check: Mapping) -> ExampleOutcome:
     """Compute every day the check names and compare 三傳, method and 課體 names."""
     days = [GanZhi.from_zh(str(d)) for d in (check.get("days") or [check["day"]])]
@@ -52,7 +63,7 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
     want_trans = check.get("transmissions")
     want_method = check.get("method")
     want_names = [str(n) for n in check.get("patterns", ())]
-    exp = []
+    exp = _seats(check, check.get("gan_shang"), check.get("zhi_shang"))
     if want_trans:
         exp.append(f"三傳 {want_trans}")
     if want_method:
