@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..content.rules import Cite, RuleEntry
+from ..content.rules import Cite, RuleEntry, StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
 from ..content.validation import Example
 from ..problems import Problems
 from . import liuren, yi
+from .steps import STEP_KINDS
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
@@ -96,6 +97,34 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
                          "check the id against the engines' rule catalogs "
                          "(sitegen/model/liuren/rules.py, sitegen/model/yi/rules.py)")
     return rules
+
+
+def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, StepSentence]:
+    """The sentence of every declared step kind, checked against the kind's operands."""
+    out: dict[str, StepSentence] = {}
+    for e in entries:
+        for st in e.steps:
+            operands = STEP_KINDS.get(st.kind)
+            if operands is None:
+                problems.add(st.file, st.line, f"rule {e.id} words step kind {st.kind!r}, which no engine has",
+                             "check the kind against the engines' declare({...}) lists")
+                continue
+            if st.kind in out:
+                first = out[st.kind]
+                problems.add(st.file, st.line, f"step kind {st.kind} is worded twice",
+                             f"keep one sentence (the other is at {first.file}:{first.line})")
+                continue
+            for name in st.names:
+                if name not in operands:
+                    problems.add(st.file, st.line, f"step {st.kind} has no operand {{{name}}}",
+                                 "its operands: " + (", ".join(operands) or "none"))
+            out[st.kind] = st
+    for kind in STEP_KINDS:
+        if kind not in out:
+            problems.add("content/rules", None, f"the engines take steps of kind {kind!r}, but no rule "
+                         "entry words it", f"add '{kind}: …' under 'steps:' in the entry of the rule it "
+                         f"belongs to (operands: {', '.join(STEP_KINDS[kind]) or 'none'})")
+    return out
 
 
 def check_cite(c: Cite, texts: dict[str, Text], problems: Problems, what: str) -> None:

@@ -8,13 +8,14 @@ from pathlib import Path
 
 from ..config import Config
 from ..content import Content
+from ..content.rules import StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
 from ..problems import Problems
 from . import addresses as A
 from . import liuren, yi
 from .ganzhi import SIXTY, GanZhi
-from .knowledge import Rule, check_citations, check_term_rules, join_rules
+from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
 from .pages import Page, Registry
 from .validation import ValidationReport, validate
 
@@ -43,6 +44,7 @@ class Site:
     texts: dict[str, Text]
     terms: dict[str, Term]
     rules: dict[str, Rule] = field(default_factory=dict)
+    steps: dict[str, StepSentence] = field(default_factory=dict)   # step kind → its sentence
     lessons: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
     lesson_variants: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
     changes: dict[tuple[int, int], yi.Change] = field(default_factory=dict)
@@ -67,6 +69,7 @@ def build_site(content: Content) -> Site:
     site = Site(root=content.root, config=cfg, content=content,
                 texts={t.slug: t for t in content.texts}, terms={t.id: t for t in content.terms})
     site.rules = join_rules(content.rules, problems)
+    site.steps = step_sentences(content.rules, problems)
     check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems)
     check_term_rules(content.terms, site.rules, site.texts, problems)
 

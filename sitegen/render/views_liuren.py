@@ -10,6 +10,7 @@ from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, rule_ref
+from .trace import sentence
 from .views import Context, Link, layout
 
 # The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
@@ -149,7 +150,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
                         tuple(marker_by_branch.get(t.branch.zh, ())))
         for t in l.transmission_info)
 
-    trace = tuple(TraceStep(s.text, rule_ref(ctx, s.rule) if s.rule in site.rules else None)
+    trace = tuple(TraceStep(sentence(site, s), rule_ref(ctx, s.rule) if s.rule in site.rules else None)
                   for s in l.trace)
     method = rule_ref(ctx, l.method_id)
     ke = rule_ref(ctx, l.ke_id) if l.ke_id != l.method_id else None
@@ -172,7 +173,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
             "name": "孟仲季" if variant.shehai == "mengzhongji" else "涉害 深淺",
             "transmissions": "".join(b.zh for b in variant.transmissions),
             "ke": variant.ke,
-            "trace": tuple(s.text for s in variant.trace[5:]),
+            "trace": tuple(sentence(site, s) for s in variant.steps),
         }
 
     kejing = None
@@ -294,12 +295,18 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
 
 def lesson_json(site, page) -> dict[str, Any]:
     di, plate = page.ref
-    l = site.lessons[(di, plate)]
-    return {"url": A.lesson(SIXTY[di], plate).path, **l.as_data()}
+    return _lesson_data(site, site.lessons[(di, plate)])
 
 
 def liuren_data(site, page) -> list[dict[str, Any]]:
-    return [{"url": A.lesson(l.day, l.plate).path, **l.as_data()} for l in site.lessons.values()]
+    return [_lesson_data(site, l) for l in site.lessons.values()]
+
+
+def _lesson_data(site, l) -> dict[str, Any]:
+    """The engine's data of a lesson, its trace in words."""
+    data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
+    data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
+    return data
 
 
 VIEWS = {"lesson": lesson, "liuren_day": liuren_day, "liuren_index": liuren_index}
