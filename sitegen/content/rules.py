@@ -9,6 +9,9 @@ half, in code; they are joined by ``id``)::
       applies_to: lesson              # lesson | hexagram | change
       definition: >-                  # a short definition in Korean (Markdown)
         …
+      test: …                         # exactly what the engine checks, in words
+      condition: …                    # optional: what else a conditional rule needs (hour, day …)
+      source: …                       # optional: the classical work behind the engine's table
       cites:                          # where the seeds state it: text-slug#paragraph-id
         - ref: liuren-gejue#p02
           quote: 照常以克賊比涉用       # optional: a phrase of that paragraph, verbatim
@@ -48,6 +51,9 @@ ENTRY = {
     "ko": Field(is_str),
     "applies_to": Field(one_of("lesson", "hexagram", "change")),
     "definition": Field(is_str),
+    "test": Field(is_str),
+    "condition": Field(is_str, required=False),
+    "source": Field(is_str, required=False),
     "cites": Field(ListOf(CITE), required=False),
     "follows": Field(is_str, required=False),
     "readings": Field(lambda v: None if isinstance(v, dict) and v else "a mapping of outcomes to citations",
@@ -134,6 +140,9 @@ class RuleEntry:
     ko: str
     applies_to: str
     definition: str
+    test: str                 # exactly what the engine checks, in words
+    condition: str | None     # what else a conditional rule needs (None: the chart decides it)
+    source: str | None        # the classical work behind the engine's table
     cites: tuple[Cite, ...]
     follows: str | None
     readings: tuple[tuple[str, Cite], ...]
@@ -177,7 +186,8 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             continue
         entries.append(RuleEntry(
             id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
-            definition=item["definition"],
+            definition=item["definition"], test=item["test"], condition=item.get("condition"),
+            source=item.get("source"),
             cites=tuple(_cite(c, rel, doc.line((i, "cites", j)))
                         for j, c in enumerate(item.get("cites") or [])),
             follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,

@@ -9,7 +9,7 @@ points to a text, paragraph or phrase that does not exist.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..content.rules import Cite, RuleEntry, StepSentence
 from ..content.terms import Term
@@ -17,6 +17,7 @@ from ..content.texts import Text
 from ..content.validation import Example
 from ..problems import Problems
 from . import liuren, yi
+from .rules import RuleDef
 from .steps import STEP_KINDS
 
 # Where the entries of each engine family live (used only in messages and hints).
@@ -40,13 +41,9 @@ FAMILY_NAMES = {
 }
 
 
-def engine_rules() -> dict[str, Any]:
-    """Every predicate of both engines by id (each has id, zh, family, applies_to, test,
-    conditional)."""
-    rules: dict[str, Any] = {}
-    for r in (*liuren.RULES, *yi.RULES):
-        rules[r.id] = r
-    return rules
+def engine_rules() -> dict[str, RuleDef]:
+    """Every rule of both engines by id."""
+    return {r.id: r for r in (*liuren.RULES, *yi.RULES)}
 
 
 @dataclass
@@ -55,7 +52,7 @@ class Rule:
 
     id: str
     entry: RuleEntry
-    predicate: Any
+    predicate: RuleDef
     holds: list[str] = field(default_factory=list)          # page keys of charts where it holds
     conditional: list[tuple[str, str]] = field(default_factory=list)   # (page key, condition)
 
