@@ -180,8 +180,8 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             for err in errors:
                 problems.add(rel, at, f"rule {item['id']}, step {kind}: {err}",
                              "write {operand}, {operand|을}, {operand|list} …")
-            bad = bad or bool(errors)
-            steps.append(StepSentence(str(kind), parts, rel, at))
+            if not errors:
+                steps.append(StepSentence(str(kind), parts, rel, at))
         if bad:
             continue
         entries.append(RuleEntry(

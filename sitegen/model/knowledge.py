@@ -118,7 +118,7 @@ def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str
             out[st.kind] = st
     for kind in STEP_KINDS:
         if kind not in out:
-            problems.add("content/rules", None, f"the engines take steps of kind {kind!r}, but no rule "
+            problems.add("content/rules/*.yaml", None, f"the engines take steps of kind {kind!r}, but no rule "
                          "entry words it", f"add '{kind}: …' under 'steps:' in the entry of the rule it "
                          f"belongs to (operands: {', '.join(STEP_KINDS[kind]) or 'none'})")
     return out
