@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..config import Config
+from ..content.config import Config
 from ..content import Content
 from ..content.rules import StepSentence
 from ..content.terms import Term
@@ -17,11 +17,8 @@ from . import liuren, yi
 from .ganzhi import SIXTY, GanZhi
 from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
 from .pages import Page, Registry
-from .validation import ValidationReport, validate
+from .validation import KEJING, KEJING_DAY, ValidationReport, validate
 
-# The 課經 of seed 002 covers 丙寅日 plates 1–8, one section each (ju-01 … ju-08).
-KEJING = "kejing-bingyin"
-KEJING_DAY = GanZhi.from_zh("丙寅")
 
 
 def lesson_key(day: GanZhi, plate: int) -> str:

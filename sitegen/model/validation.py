@@ -21,6 +21,10 @@ from .ganzhi import GanZhi
 if TYPE_CHECKING:
     from .site import Site
 
+# The 課經 of seed 002 covers 丙寅日 plates 1–8, one section each (ju-01 … ju-08).
+KEJING = "kejing-bingyin"
+KEJING_DAY = GanZhi.from_zh("丙寅")
+
 EVALUATORS = {"liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
 
 
@@ -110,7 +114,6 @@ _KETI = re.compile(r"^課體：([^。]*)。")
 
 
 def _kejing_rows(site: Site) -> tuple[KejingRow, ...]:
-    from .site import KEJING, KEJING_DAY
 
     t = site.texts.get(KEJING)
     rows = []

@@ -25,13 +25,12 @@ Sources (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from sitegen.model.ganzhi import Element, GanZhi, Kin, Stem, kin
+from sitegen.model.yi.dili import DiliReading, hexagram_dili
+from sitegen.model.yi.rules import RULES_BY_ID
 from sitegen.model.yi.trigram import TRIGRAMS_BY_NAME, Trigram
-
-if TYPE_CHECKING:  # pragma: no cover
-    from sitegen.model.yi.dili import DiliReading
 
 # King Wen order: number, short name, Korean reading standing alone, Korean reading inside the full
 # name (differs only where 두음법칙 applies at the start of a word: 履 이/리, 臨 임/림, 旅 여/려),
@@ -205,13 +204,11 @@ class Hexagram:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        from sitegen.model.yi.rules import RULES_BY_ID
         return tuple(RULES_BY_ID[r].zh for r in self.rule_ids)
 
     @property
     def dili(self) -> DiliReading:
         """地理 (000 p01–p08): the rules that hold on the hexagram alone, and the conditional ones."""
-        from sitegen.model.yi.dili import hexagram_dili
         return hexagram_dili(self)
 
     @property

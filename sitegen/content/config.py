@@ -6,10 +6,10 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content.source import (
+from .source import (
     ZH_KO, Field, check_schema, is_date, is_str, matches, one_of, parse_yaml, read_text,
 )
-from .problems import Problems
+from ..problems import Problems
 
 SCHEMA = {
     "title": Field(ZH_KO),
