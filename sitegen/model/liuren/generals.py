@@ -32,9 +32,5 @@ def arrangement(stem: Stem, plate: int, night: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def forward(stem: Stem, plate: int, night: bool) -> bool:
-    return seat_of(plate, noble(stem, night)) in FORWARD_SEATS
-
-
 def is_night_hour(hour: Branch) -> bool:
     return hour not in DAY_HOURS

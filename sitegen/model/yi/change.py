@@ -43,7 +43,6 @@ _JIN = {
     Branch.XU: Branch.CHOU,
 }
 _TUI = {b: a for a, b in _JIN.items()}
-JIN_SHEN: tuple[tuple[Branch, Branch], ...] = tuple(_JIN.items())
 
 
 @lru_cache(maxsize=None)

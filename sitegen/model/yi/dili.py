@@ -1,7 +1,8 @@
 """地理 (seed 000 p01–p08, 黃金策 地理章): what the hexagram alone, or a change, shows of a site.
 
-Each rule cites its paragraph in rules.py. The rules that need the day, the month or the 六神 are
-listed as conditional (applicable) and never computed as holding. Relations used here:
+Each rule cites its paragraph in its entry (content/rules/dili.yaml). The rules that need the day,
+the month or the 六神 are listed as conditional (applicable) and never computed as holding.
+Relations used here:
 - 「相生」 either line's element generates the other's; 「相剋」 either overcomes the other;
   「相合」 / 「相沖」 the two branches are 六合 / 六沖 (ganzhi.py tables).
 - 間爻 are the two lines between 世 and 應 (000 p03 「間爻者，世應中之二爻也」).

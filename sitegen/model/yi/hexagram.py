@@ -74,12 +74,10 @@ _KING_WEN = (
 PALACE_ORDER = ("乾", "坎", "艮", "震", "巽", "離", "坤", "兌")
 
 GENERATIONS = ("本宮", "一世", "二世", "三世", "四世", "五世", "遊魂", "歸魂")
-GENERATIONS_KO = ("본궁", "일세", "이세", "삼세", "사세", "오세", "유혼", "귀혼")
 # 世 by generation (安世應訣: 本宮 六, 一世 … 五世 at that line, 遊魂 四, 歸魂 三).
 _SHI = (6, 1, 2, 3, 4, 5, 4, 3)
 
 LIUSHEN = ("青龍", "朱雀", "勾陳", "螣蛇", "白虎", "玄武")
-LIUSHEN_KO = ("청룡", "주작", "구진", "등사", "백호", "현무")
 # Where the six spirits start, by day stem: 甲乙 青龍, 丙丁 朱雀, 戊 勾陳, 己 螣蛇, 庚辛 白虎, 壬癸 玄武.
 _LIUSHEN_START = (0, 0, 1, 1, 2, 3, 4, 4, 5, 5)
 
@@ -169,15 +167,6 @@ class Hexagram:
     @property
     def palace_element(self) -> Element:
         return self.palace.element
-
-    @property
-    def generation_index(self) -> int:
-        """0 本宮, 1..5 一世..五世, 6 遊魂, 7 歸魂."""
-        return GENERATIONS.index(self.generation)
-
-    @property
-    def generation_ko(self) -> str:
-        return GENERATIONS_KO[self.generation_index]
 
     @property
     def pure(self) -> bool:
