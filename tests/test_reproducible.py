@@ -1,0 +1,30 @@
+"""Two clean builds in two fresh processes with different hash seeds are byte-identical: no set or
+dict order, no address of an object, no time leaks into any file written (the manifest included)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_clean_builds_in_processes_with_different_hash_seeds_are_byte_identical(tmp_path):
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed-{seed}" / "build"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "--quiet", "--clean",
+                              "build", "--out", str(out)], env=env, capture_output=True, text=True)
+        assert run.returncode == 0, run.stdout + run.stderr
+        outs.append(_files(out))
+    a, b = outs
+    assert len(a) > 10_000 and a.keys() == b.keys()
+    differ = [name for name in a if a[name] != b[name]]
+    assert not differ, differ[:10]
