@@ -8,8 +8,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
-from ..model.knowledge import FAMILY_NAMES
-from .refs import RuleRef, quote, quotes, rule_ref, short_title
+from .refs import FAMILY_NAMES, RuleRef, quote, quotes, rule_ref, short_title
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
