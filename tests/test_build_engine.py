@@ -110,14 +110,6 @@ def _clean(root, tmp_path):
     return clean
 
 
-def test_two_clean_builds_are_byte_identical(tmp_path):
-    root = copy_site(tmp_path)
-    a, b = tmp_path / "a", tmp_path / "b"
-    build(root, a, incremental=False, workers=2)
-    build(root, b, incremental=False, workers=1)
-    assert tree(a) == tree(b)
-
-
 def test_failed_build_leaves_previous_output_untouched(project):
     before = tree(project / "build")
     edit(project / "content/texts/kejing-bingyin.md", "{#p02}", "{#p01}")
