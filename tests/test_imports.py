@@ -72,15 +72,13 @@ def _hangul_outside_comments(path: Path) -> list[str]:
 # other file of sitegen/model may gain any.
 _STILL_KOREAN = {
     "sitegen/model/ganzhi.py": 20,            # Korean readings of stems, branches, elements, 六親, 十二運
-    "sitegen/model/yi/hexagram.py": 145,      # Korean readings of the 64 names and 卦象
+    "sitegen/model/yi/hexagram.py": 131,      # Korean readings of the 64 names and 卦象
     "sitegen/model/yi/trigram.py": 24,        # Korean readings of the eight trigrams and directions
     "sitegen/model/yi/meihua.py": 5,          # the notes on changes without 體用
     "sitegen/model/yi/examples.py": 16,       # seed-example summaries on the validation page
     "sitegen/model/liuren/examples.py": 3,    # seed-example summaries on the validation page
     "sitegen/model/liuren/engine.py": 3,      # the notes of the markers (驛馬, 旬丁, 墓)
-    "sitegen/model/liuren/patterns.py": 4,    # the conditions of 天網 and 龍德
-    "sitegen/model/liuren/text.py": 11,       # Korean particles (used by patterns and the trace view)
-    "sitegen/model/site.py": 14,              # page titles; the 貴人 conditions
+    "sitegen/model/site.py": 13,              # page titles
 }
 
 

@@ -18,7 +18,7 @@ from ..content.validation import Example
 from ..problems import Problems
 from . import liuren, yi
 from .rules import RuleDef
-from .steps import STEP_KINDS
+from .steps import STEP_KINDS, Step
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
@@ -41,7 +41,7 @@ class Rule:
     entry: RuleEntry
     predicate: RuleDef
     holds: list[str] = field(default_factory=list)          # page keys of charts where it holds
-    conditional: list[tuple[str, str]] = field(default_factory=list)   # (page key, condition)
+    conditional: list[tuple[str, Step]] = field(default_factory=list)  # (page key, condition)
 
     @property
     def family(self) -> str:

@@ -16,6 +16,7 @@ from . import addresses as A
 from . import liuren, yi
 from .ganzhi import SIXTY, GanZhi
 from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
+from .liuren.patterns import rides_first
 from .pages import Page, Registry
 from .validation import KEJING, KEJING_DAY, ValidationReport, validate
 
@@ -108,10 +109,10 @@ def _backlinks(site: Site) -> None:
             if cp.rule in rules:
                 rules[cp.rule].conditional.append((key, cp.condition))
         first = l.transmissions[0]
-        for night, label in ((False, "晝占"), (True, "夜占")):
+        for night in (False, True):
             rid = GENERAL_IDS.get(l.general_of(first, night))
             if rid in rules:
-                rules[rid].conditional.append((key, f"{label}: 初傳 {first.zh}에 乘함"))
+                rules[rid].conditional.append((key, rides_first(first, night)))
     for h in yi.HEXAGRAMS:
         key = hexagram_key(h.number)
         for rid in h.all_rule_ids:

@@ -41,6 +41,15 @@ def step(kind: str, rule: str | None = None, **args: Any) -> Step:
     return Step(kind, rule, tuple(args.items()))
 
 
+# A short text made of literal pieces (names, numbers, signs) and steps, worded when shown.
+Pieces = tuple["str | Step", ...]
+
+
+def plain(pieces: Pieces) -> str:
+    """``pieces`` for a build message (a step by its kind)."""
+    return "".join(p if isinstance(p, str) else f"<{p.kind}>" for p in pieces)
+
+
 def _data(v: Any) -> Any:
     if isinstance(v, Step):
         return v.as_data()

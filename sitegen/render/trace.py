@@ -7,7 +7,7 @@ from typing import Any
 
 from ..content.rules import Slot
 from ..model.steps import Step
-from ..model.liuren.text import eul, eun, gwa, i_ga, ro
+from .korean import eul, eun, gwa, i_ga, ro
 
 _PARTICLE = {"이": i_ga, "을": eul, "은": eun, "과": gwa, "로": ro}
 
@@ -27,6 +27,13 @@ def sentence(site, s: Step) -> str:
     if text is None:
         text = memo[s] = _fill(sentences, s)
     return text
+
+
+def words(site, pieces) -> str:
+    """A text of literal pieces and steps (``model.steps.Pieces``), or a text already in words."""
+    if isinstance(pieces, str):
+        return pieces
+    return "".join(p if isinstance(p, str) else sentence(site, p) for p in pieces)
 
 
 def _fill(sentences: dict, s: Step) -> str:

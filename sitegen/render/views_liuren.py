@@ -156,7 +156,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
     ke = rule_ref(ctx, l.ke_id) if l.ke_id != l.method_id else None
     basis = tuple(rule_ref(ctx, r) for r in l.basis_ids)
     patterns = tuple(rule_ref(ctx, r) for r in l.patterns)
-    conditional = tuple(rule_ref(ctx, c.rule, c.condition) for c in l.conditional_patterns)
+    conditional = tuple(rule_ref(ctx, c.rule, sentence(site, c.condition)) for c in l.conditional_patterns)
     def defs(refs):
         return tuple((r, site.rules[r.id].entry.definition) for r in refs if r is not None)
 
@@ -306,6 +306,8 @@ def _lesson_data(site, l) -> dict[str, Any]:
     """The engine's data of a lesson, its trace in words."""
     data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
     data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
+    data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
+                                    for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]
     return data
 
 

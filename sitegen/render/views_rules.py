@@ -9,6 +9,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from .refs import FAMILY_NAMES, RuleRef, quote, quotes, rule_ref, short_title
+from .trace import sentence, words
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -101,7 +102,8 @@ def chart_groups(ctx: Context, rule) -> tuple[tuple[ChartGroup, ...], tuple[Char
     group = GROUPERS[rule.predicate.applies_to]
     holds = (group(ctx, None, [(k, "") for k in rule.holds]),) if rule.holds else ()
     by_condition: dict[str, list[tuple[str, str]]] = {}
-    for key, cond in rule.conditional:
+    for key, step in rule.conditional:
+        cond = sentence(ctx.site, step)
         head = cond.split(":")[0] if cond.startswith(("晝占", "夜占")) else cond
         by_condition.setdefault(head, []).append((key, cond))
     cond_groups = []
@@ -188,7 +190,7 @@ def validation(ctx: Context) -> dict[str, Any]:
         rows.append({
             "id": e.id, "engine": e.engine, "says": e.says,
             "quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
-            "expected": res.expected, "actual": res.actual, "agrees": res.agrees,
+            "expected": res.expected, "actual": words(site, res.actual), "agrees": res.agrees,
             "reason": e.known_difference,
         })
     lr, ln = rep.counts("liuren")
@@ -209,7 +211,7 @@ def validation(ctx: Context) -> dict[str, Any]:
     kejing = tuple({"plate": k.plate, "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                     "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
                     "listed": k.listed, "engine": k.engine, "missing": k.missing,
-                    "conditional": k.conditional}
+                    "conditional": tuple((n, sentence(site, c)) for n, c in k.conditional)}
                    for k in rep.kejing)
     summary = {
         "liuren": (lr, ln), "yi": (yr, yn),

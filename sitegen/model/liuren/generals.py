@@ -13,9 +13,6 @@ from ..ganzhi import Branch, Stem
 from .plate import seat_of
 from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
 
-DAY_CONDITION = "晝占 (占時 卯–申)"
-NIGHT_CONDITION = "夜占 (占時 酉–寅)"
-
 
 def noble(stem: Stem, night: bool) -> Branch:
     return (NOBLE_NIGHT if night else NOBLE_DAY)[stem]
