@@ -74,10 +74,8 @@ _STILL_KOREAN = {
     "sitegen/model/ganzhi.py": 20,            # Korean readings of stems, branches, elements, 六親, 十二運
     "sitegen/model/yi/hexagram.py": 131,      # Korean readings of the 64 names and 卦象
     "sitegen/model/yi/trigram.py": 24,        # Korean readings of the eight trigrams and directions
-    "sitegen/model/yi/meihua.py": 5,          # the notes on changes without 體用
     "sitegen/model/yi/examples.py": 16,       # seed-example summaries on the validation page
     "sitegen/model/liuren/examples.py": 3,    # seed-example summaries on the validation page
-    "sitegen/model/liuren/engine.py": 3,      # the notes of the markers (驛馬, 旬丁, 墓)
     "sitegen/model/site.py": 13,              # page titles
 }
 

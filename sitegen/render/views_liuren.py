@@ -163,7 +163,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
     markers = tuple(
         MarkerRow(m.name, m.branch.zh, m.seat.zh,
                   "·".join([f"제{i}과" for i in m.in_lessons] + list(m.in_transmissions)) or "과전 밖",
-                  m.note)
+                  sentence(site, m.note))
         for m in l.markers)
 
     variant = site.lesson_variants.get((di, plate))
@@ -303,11 +303,12 @@ def liuren_data(site, page) -> list[dict[str, Any]]:
 
 
 def _lesson_data(site, l) -> dict[str, Any]:
-    """The engine's data of a lesson, its trace in words."""
+    """The engine's data of a lesson, its steps (trace, conditions, notes) in words."""
     data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
     data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
     data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
                                     for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]
+    data["markers"] = [{**m, "note": sentence(site, x.note)} for m, x in zip(data["markers"], l.markers)]
     return data
 
 

@@ -42,12 +42,12 @@ class Marker:
     seat: Branch  # the earth place this heaven branch stands over
     in_lessons: tuple[int, ...]  # lesson indices (1..4) whose upper it is
     in_transmissions: tuple[str, ...]  # 初傳 中傳 末傳
-    note: str
+    note: Step  # what the marker is and where its table comes from
 
     def as_data(self) -> dict:
         return {"name": self.name, "branch": self.branch.zh, "seat": self.seat.zh,
                 "lessons": list(self.in_lessons), "transmissions": list(self.in_transmissions),
-                "note": self.note}
+                "note": self.note.as_data()}
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,14 @@ def plates_for(plate: int) -> tuple[tuple[Branch, Branch], ...]:
     return tuple((m, m.shift(plate - 1)) for m in Branch)
 
 
+declare({"liuren-marker-lu": (), "liuren-marker-de": (), "liuren-marker-yima": (),
+         "liuren-marker-xunding": ("xun",), "liuren-marker-mu": ()})
+_LU, _DE = step("liuren-marker-lu"), step("liuren-marker-de")
+_YIMA, _MU = step("liuren-marker-yima"), step("liuren-marker-mu")
+
+
 @lru_cache(maxsize=60)
-def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, str], ...], tuple[Stem | None, ...],
+def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, Step], ...], tuple[Stem | None, ...],
                                      tuple[Kin, ...], tuple[Branch, Branch]]:
     """What every lesson of one day shares, computed once per day of the sixty: the markers'
     (name, branch, note), the 遁干 and the 六親 (against the day stem) of each branch, the 旬空."""
@@ -189,12 +195,11 @@ def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, str], ...], tuple[
     xun = day.xun_head
     xun_ding = xun.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
     markers = (
-        ("祿", LU[stem], "《三命通會》 卷三 論祿"),
-        ("德", GAN_DE[stem], "日德(干德), 《六壬大全》 卷八 德慶課"),
-        ("驛馬", yima(day.branch), "日支 三合 長生의 沖, 《三命通會》 卷三 論驛馬"),
-        ("旬丁", xun_ding, f"{xun.zh}旬에서 丁이 붙는 地支 (遁干)"),
-        ("墓", stage_branch(stem.element, Stage.MU),
-         "日干 五行의 墓 (木未 火戌 金丑 水土辰: 土는 水를 따름), 《六壬大全》 卷十 鬼墓課"),
+        ("祿", LU[stem], _LU),
+        ("德", GAN_DE[stem], _DE),
+        ("驛馬", yima(day.branch), _YIMA),
+        ("旬丁", xun_ding, step("liuren-marker-xunding", xun=xun)),
+        ("墓", stage_branch(stem.element, Stage.MU), _MU),
     )
     return (markers, tuple(day.dun_stem(b) for b in Branch),
             tuple(kin(stem.element, b.element) for b in Branch), day.xun_void)
