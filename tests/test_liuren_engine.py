@@ -194,7 +194,7 @@ def _declared(s: Step) -> None:
     """Each step and every step among its operands is of a declared kind with exactly its operands."""
     assert tuple(n for n, _ in s.args) == STEP_KINDS[s.kind], s
     for _, v in s.args:
-        for x in v if isinstance(v, tuple) else (v,):
+        for x in (v,) if isinstance(v, Step) or not isinstance(v, tuple) else v:
             assert not isinstance(x, str) or not re.search("[가-힣]", x), s
             if isinstance(x, Step):
                 _declared(x)

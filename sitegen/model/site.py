@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..content.config import Config
 from ..content import Content
+from ..content.config import Config
 from ..content.rules import StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
@@ -19,7 +19,6 @@ from .knowledge import Rule, check_citations, check_term_rules, join_rules, step
 from .liuren.patterns import rides_first
 from .pages import Page, Registry
 from .validation import KEJING, KEJING_DAY, ValidationReport, validate
-
 
 
 def lesson_key(day: GanZhi, plate: int) -> str:

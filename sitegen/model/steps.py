@@ -12,8 +12,7 @@ a tuple of those, or another ``Step`` (a fact with its own wording, such as a le
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # Every step kind of every engine: kind → the names of its operands.
 STEP_KINDS: dict[str, tuple[str, ...]] = {}
@@ -27,8 +26,9 @@ def declare(kinds: dict[str, tuple[str, ...]]) -> None:
         STEP_KINDS[kind] = operands
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
+    """(A named tuple: the engines make thousands, and a tuple is the cheapest immutable value.)"""
+
     kind: str                              # a declared step kind
     rule: str | None                       # the rule this step applies (named in the trace), or None
     args: tuple[tuple[str, Any], ...] = ()  # (operand name, value), in the declared order
