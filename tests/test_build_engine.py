@@ -69,12 +69,14 @@ def test_a_background_look_hands_back_its_result_or_its_error():
         Background(divmod, 7, 0).result()
 
 
-@pytest.mark.parametrize("change", ["text", "rule", "template", "engine-config"])
+@pytest.mark.parametrize("change", ["text", "rule", "step", "template", "engine-config"])
 def test_incremental_rebuild_equals_clean_build(project, tmp_path, change):
     if change == "text":
         edit(project / "content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂")
     elif change == "rule":
         edit(project / "content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)", 1)
+    elif change == "step":  # the wording of a derivation step: lesson pages and their data
+        edit(project / "content/rules/liuren-methods.yaml", "末傳은 中傳 {mid} 위의", "末傳은 {mid} 위의")
     elif change == "template":
         edit(project / "templates/change.html", "거꾸로:", "반대 방향:")
     else:

@@ -175,9 +175,11 @@ def _register_pages(site: Site) -> None:
             addr = A.lesson(day, plate)
             reg.add(Page(lesson_key(day, plate), "lesson", addr, title, ref=(day.index, plate),
                          deps=frozenset(deps), parent=dkey))
+            # the data of a lesson words its steps by the sentences of content/rules
             reg.add(Page(f"lesson-json:{day.slug}:{plate:02d}", "lesson_json", addr.twin(), title,
-                         ref=(day.index, plate), in_sitemap=False))
-    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json", in_sitemap=False))
+                         ref=(day.index, plate), deps=frozenset({"rules"}), in_sitemap=False))
+    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json",
+                 deps=frozenset({"rules"}), in_sitemap=False))
 
     # 64 卦 and 4,096 變
     reg.add(Page("yi", "yi_index", A.YI, "64괘와 4,096 변괘", deps=frozenset({"rules"}), parent="home"))
@@ -198,11 +200,11 @@ def _register_pages(site: Site) -> None:
             reg.add(Page(change_key(a, b), "change", addr, title, ref=(a, b),
                          deps=frozenset({"rules"}), parent=hexagram_key(a)))
             reg.add(Page(f"change-json:{a:02d}:{b:02d}", "change_json", addr.twin(), title,
-                         ref=(a, b), in_sitemap=False))
+                         ref=(a, b), deps=frozenset({"rules"}), in_sitemap=False))  # its 梅花 note
     reg.add(Page("data:hexagrams", "hexagram_data", A.HEXAGRAM_DATA, "data/yi/hexagrams.json",
                  in_sitemap=False))
     reg.add(Page("data:changes", "change_data", A.CHANGE_DATA, "data/yi/changes.json",
-                 in_sitemap=False))
+                 deps=frozenset({"rules"}), in_sitemap=False))
 
     # Rules and terms
     reg.add(Page("rules", "rules_index", A.RULES, "규칙", deps=frozenset({"rules"}), parent="home"))
