@@ -78,10 +78,11 @@ class Result:
     seconds: float
     out: Path | None
     unchanged: bool = False   # nothing to do: the output was already up to date
+    manifest: mf.Manifest | None = None   # what the output holds (for a check: would hold)
 
 
-def load_site(root: Path) -> Site:
-    return build_site(load_content(root))
+def load_site(root: Path, base_url: str | None = None) -> Site:
+    return build_site(load_content(root, base_url))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,16 +171,17 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
           workers: int | None = None, incremental: bool = True, inputs: Inputs | None = None,
-          state: OutputState | None = None) -> Result:
+          state: OutputState | None = None, base_url: str | None = None) -> Result:
     """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing.
 
     ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
     unchanged are carried over from the current output. ``inputs`` and ``state`` (what is found
-    in ``out``), if the caller has them already, are not looked at again."""
+    in ``out``), if the caller has them already, are not looked at again. ``base_url`` (checked
+    with :func:`sitegen.content.config.base_url_problem`) replaces the one in ``content/site.yaml``."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     workers = workers or min(os.cpu_count() or 1, 4)
-    inputs = inputs or read_inputs(root)
+    inputs = inputs or read_inputs(root, base_url)
     if out is not None:
         out = out.resolve()
     if out is None or not incremental:
@@ -189,18 +191,18 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
         if state.up_to_date:
             files = state.manifest.files
             return Result(0, len(files), 0, sum(e.size for e in files.values()),
-                          time.perf_counter() - start, out, unchanged=True)
+                          time.perf_counter() - start, out, unchanged=True, manifest=state.manifest)
     try:
-        return _build(root, out, progress, workers, inputs, state, start)
+        return _build(root, out, progress, workers, inputs, state, start, base_url)
     finally:
         if state is not None:
             state.close()
 
 
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
-           state: OutputState | None, start: float) -> Result:
+           state: OutputState | None, start: float, base_url: str | None) -> Result:
     progress.phase("reading content")
-    site = load_site(root)
+    site = load_site(root, base_url)
     renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
     template_problems = renderer.check_templates()
     if template_problems:
@@ -249,9 +251,10 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
         problems = _check_links(site, made, reuse, entries, out, current, frozenset(entries))
         if problems:
             raise BuildError(problems)
+        manifest = mf.Manifest(inputs.total, entries)
         if target is not None:
             progress.phase("replacing the output")
-            target.commit(mf.Manifest(inputs.total, entries).dump())
+            target.commit(manifest.dump())
     except BaseException:
         if target is not None:
             target.abort()
@@ -259,7 +262,7 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     rendered = len(made) + sum(1 for f in assets if f not in reuse)
     return Result(pages=len(jobs), files=len(entries), rendered=rendered,
                   bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
-                  out=out)
+                  out=out, manifest=manifest)
 
 
 def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],

@@ -1,6 +1,20 @@
 """The command line: ``sitegen build``, ``sitegen check``, ``sitegen serve``.
 
 Exit status: 0 success, 1 the content has errors (all of them listed), 2 a usage error.
+
+Every option is written once in :data:`OPTIONS` and works before the subcommand as well as after
+it (``sitegen --quiet build`` = ``sitegen build --quiet``); each subcommand lists in its help the
+options it takes. A subcommand is one call of :func:`command`; another module adds one with::
+
+    from .cli import command
+
+    @command("cast", "cast a lesson for a moment", options=("root", "quiet", "out"),
+             arguments=lambda p: p.add_argument("--at", help="…"))
+    def cast(args) -> int:        # args.root is resolved and holds content/ and templates/
+        ...
+
+registered by importing that module once at the end of this one (``from . import cast``), where
+:func:`command` exists already. The shared options' defaults are filled in after parsing.
 """
 
 from __future__ import annotations
@@ -8,73 +22,192 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from .problems import BuildError
 
+# Every option: its flags, what argparse needs, and its default.
+OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any], Any]] = {
+    "root": (("--root",), dict(type=Path, metavar="DIR",
+                               help="the project folder holding content/ and templates/ (default: .)"), Path(".")),
+    "quiet": (("--quiet", "-q"), dict(action="store_true", help="print nothing but errors and warnings"), False),
+    "timings": (("--timings",), dict(action="store_true", help="print how long each phase took"), False),
+    "out": (("--out",), dict(type=Path, metavar="DIR", help="output folder (default: <root>/build)"), None),
+    "clean": (("--clean",), dict(action="store_true",
+                                 help="render every page, ignoring what the previous build left"), False),
+    "base_url": (("--base-url",), dict(metavar="URL",
+                                       help="the published address for this build, instead of base_url "
+                                            "in content/site.yaml (e.g. https://example.net/kb/)"), None),
+    "port": (("--port",), dict(type=int, metavar="N", help="port (default: 8000)"), 8000),
+}
+COMMON = ("root", "quiet", "timings")
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="sitegen", description="Build the divination reference site.")
-    p.add_argument("--root", type=Path, default=Path("."),
-                   help="the project folder holding content/ and templates/ (default: .)")
-    p.add_argument("--quiet", "-q", action="store_true", help="print nothing but errors")
-    p.add_argument("--timings", action="store_true", help="print how long each phase took")
-    p.add_argument("--clean", action="store_true",
-                   help="render every page, ignoring what the previous build left")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{build,check,serve}")
-    b = sub.add_parser("build", help="check everything, then write the whole site")
-    b.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
-    sub.add_parser("check", help="run every validation and write nothing")
-    s = sub.add_parser("serve", help="build, then serve the output on 127.0.0.1 for preview")
-    s.add_argument("--out", type=Path, default=None, help="output folder (default: <root>/build)")
-    s.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    options: tuple[str, ...]
+    arguments: Callable[[argparse.ArgumentParser], Any] | None
+    run: Callable[[argparse.Namespace], int]
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, help: str, options: tuple[str, ...] = COMMON,
+            arguments: Callable[[argparse.ArgumentParser], Any] | None = None):
+    """Register ``sitegen <name>``, taking the shared ``options`` (names in :data:`OPTIONS`) and
+    whatever ``arguments(parser)`` adds; the decorated function gets the parsed arguments (with
+    ``root`` resolved) and returns the exit status."""
+    unknown = [o for o in options if o not in OPTIONS]
+    assert not unknown, f"unknown options {unknown} for {name}"
+
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        COMMANDS[name] = Command(name, help, tuple(options), arguments, run)
+        return run
+    return register
+
+
+def _add(p: argparse.ArgumentParser, names: tuple[str, ...] | list[str]) -> None:
+    # Defaults are filled in after parsing: an option given before the subcommand must not be
+    # overwritten by the subcommand's default.
+    for name in names:
+        flags, kwargs, _ = OPTIONS[name]
+        p.add_argument(*flags, dest=name, default=argparse.SUPPRESS, **kwargs)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="sitegen", description="Build the divination reference site.",
+        epilog="Every option may also be given after the subcommand; "
+               "'sitegen COMMAND --help' lists the options each command takes.")
+    _add(p, list(OPTIONS))
+    sub = p.add_subparsers(dest="command", required=True, metavar="{" + ",".join(COMMANDS) + "}")
+    for c in COMMANDS.values():
+        s = sub.add_parser(c.name, help=c.help, description=c.help)
+        _add(s, c.options)
+        if c.arguments is not None:
+            c.arguments(s)
     return p
 
 
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    p = parser()
+    args = p.parse_args(argv)
+    c = COMMANDS[args.command]
+    wrong = [OPTIONS[o][0][0] for o in OPTIONS if o not in c.options and hasattr(args, o)]
+    if wrong:
+        p.error(f"sitegen {c.name} does not take {', '.join(wrong)} "
+                f"(see sitegen {c.name} --help)")
+    for name in c.options:
+        if not hasattr(args, name):
+            setattr(args, name, OPTIONS[name][2])
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    root = args.root.resolve()
-    if not (root / "content").is_dir() or not (root / "templates").is_dir():
-        print(f"sitegen: {root} has no content/ and templates/ folders (use --root)", file=sys.stderr)
+    args = parse(argv)
+    if getattr(args, "base_url", None):
+        from . import content  # noqa: F401  (before config: the two import each other)
+        from .content.config import base_url_problem
+
+        why = base_url_problem(args.base_url)
+        if why:
+            print(f"sitegen: --base-url: {why}", file=sys.stderr)
+            return 2
+    args.root = args.root.resolve()
+    if not (args.root / "content").is_dir() or not (args.root / "templates").is_dir():
+        print(f"sitegen: {args.root} has no content/ and templates/ folders (use --root)", file=sys.stderr)
         return 2
-    out = None
-    inputs = state = None
-    if args.command in ("build", "serve"):
-        out = (args.out or root / "build").resolve()
+    return COMMANDS[args.command].run(args)
+
+
+def _warn_example_domain(args: argparse.Namespace) -> None:
+    """Every build and check says so when the site's address is still an example domain (a
+    build with nothing to do reads no content and says nothing)."""
+    from .content.config import example_domain_warning, load_config
+    from .problems import Problems
+
+    config = load_config(args.root, Problems(), args.base_url)
+    warning = config and example_domain_warning(config.base_url)
+    if warning:
+        print(warning, file=sys.stderr)
+
+
+@command("build", "check everything, then write the whole site",
+         options=(*COMMON, "out", "clean", "base_url"))
+def _build(args: argparse.Namespace) -> int:
+    return _run(args, write=True)
+
+
+@command("check", "run every validation and write nothing", options=(*COMMON, "base_url"))
+def _check(args: argparse.Namespace) -> int:
+    return _run(args, write=False)
+
+
+@command("serve", "build, then serve the output on 127.0.0.1 for preview",
+         options=(*COMMON, "out", "clean", "base_url", "port"))
+def _serve(args: argparse.Namespace) -> int:
+    code = _run(args, write=True)
+    if code:
+        return code
+    from .serve import serve
+    return serve(_out(args), args.port)
+
+
+def _cast_arguments(p: argparse.ArgumentParser) -> None:
+    from .cast import add_arguments
+    add_arguments(p)
+
+
+@command("cast", "the 干支, 月將, plate and lesson of moments (起課)", arguments=_cast_arguments)
+def _cast(args: argparse.Namespace) -> int:
+    from .cast import main as cast
+    return cast(args, args.root)
+
+
+def _out(args: argparse.Namespace) -> Path:
+    return (args.out or args.root / "build").resolve()
+
+
+def _run(args: argparse.Namespace, write: bool) -> int:
+    root = args.root
+    out = inputs = state = None
+    clean = getattr(args, "clean", False)
+    if write:
+        out = _out(args)
         # Cheap (hashes and stats): a build with nothing to do never loads the engines. A build
         # with work to do looks at the output in another process while the engines load.
         from .write.inputs import read_inputs
         from .write.state import OutputState
 
-        inputs = read_inputs(root)
-        state = None if args.clean else OutputState(out, inputs.total)
+        inputs = read_inputs(root, args.base_url)
+        state = None if clean else OutputState(out, inputs.total)
         if state is not None and state.up_to_date:
             if not args.quiet:
                 print(f"{out} is up to date; nothing to do", file=sys.stderr)
-            if args.command == "serve":
-                from .serve import serve
-                return serve(out, args.port)
             return 0
     from .build import Progress, build      # the engines and templates load only when needed
 
+    _warn_example_domain(args)
     progress = Progress(quiet=args.quiet, timings=args.timings)
     try:
-        result = build(root, out, progress, incremental=not args.clean, inputs=inputs, state=state)
+        result = build(root, out, progress, incremental=not clean, inputs=inputs, state=state,
+                       base_url=args.base_url)
     except BuildError as e:
         print(e.report(), file=sys.stderr)
         return 1
-    if args.command == "check":
+    if not write:
         progress.done(f"ok: {result.pages} pages and {result.files} files checked, "
                       f"{result.seconds:.2f} s; nothing written")
-        return 0
-    if result.unchanged:
+    elif result.unchanged:
         progress.done(f"{out} is up to date ({result.files} files); nothing to do")
     else:
         progress.done(f"built {result.pages} pages ({result.files} files, {result.bytes / 1e6:.1f} MB,"
                       f" {result.rendered} made now) into {out} in {result.seconds:.2f} s")
-    if args.command == "serve":
-        from .serve import serve
-        return serve(out, args.port)
     return 0
 
 

@@ -1,4 +1,9 @@
-"""Fixture sites: a copy of the real project's content and templates, changed on purpose."""
+"""Fixture sites: a copy of the real project's content and templates, changed on purpose.
+
+Files of a ``site_copy``'s ``build/`` are hard links shared with the session's ``built`` site:
+change any file of a fixture site only through these helpers, which put a new file in place
+instead of writing into the old one.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,13 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
+def scribble(path: Path, text: str) -> None:
+    """Replace the file ``path`` with ``text`` (a new file: a hard link elsewhere keeps the old)."""
+    path.unlink(missing_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) >= count, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    scribble(path, text.replace(old, new, count))

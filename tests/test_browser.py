@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import http.server
 import importlib.util
+import json
 import os
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -81,15 +83,37 @@ def base(request, built, served):
 
 
 class Watched:
-    """A page with every console error, page error and failed request recorded."""
+    """A page with every console error, page error, failed request and error response recorded.
+
+    A request the browser cancels because the page moved on (a new document was asked for after
+    the request was made: the favicon of a page left at once, say) is not an error: it is
+    aborted (``net::ERR_ABORTED``) with a navigation of the main frame begun since. Any other
+    failure is, and so is every response with an error status (a missing file is a 404 even
+    when the page has moved on)."""
 
     def __init__(self, page):
         self.page = page
         self.errors: list[str] = []
+        self.cancelled: list[str] = []        # requests cancelled because the page moved on
+        self.navigations = 0                  # navigations of the main frame begun so far
+        self._issued: dict = {}               # request → navigations begun when it was made
         page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}"))
+        page.on("request", self._request)
+        page.on("requestfailed", self._failed)
         page.on("response", lambda r: r.status >= 400 and self.errors.append(f"{r.status}: {r.url}"))
+
+    def _request(self, request) -> None:
+        self._issued[request] = self.navigations
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigations += 1
+
+    def _failed(self, request) -> None:
+        moved_on = self.navigations > self._issued.get(request, self.navigations)
+        if request.failure == "net::ERR_ABORTED" and moved_on:
+            self.cancelled.append(request.url)
+            return
+        self.errors.append(f"failed: {request.url} {request.failure}")
 
 
 @pytest.fixture
@@ -99,6 +123,23 @@ def tab(browser):
     watched = Watched(page)
     yield watched
     context.close()
+
+
+def test_the_harness_counts_real_errors_not_requests_cancelled_by_moving_on(tab, served):
+    """A request still pending when the page moves on is cancelled (not an error); a missing file
+    and a request that fails on its own are errors."""
+    page = tab.page
+    page.route("**/favicon.svg", lambda route: None)          # the icon never arrives …
+    page.goto(served + "texts/huangjince/index.html")
+    page.goto(served + "texts/meihua-tiyong/index.html")       # … and is cancelled when we move on
+    assert tab.errors == [] and any(u.endswith("favicon.svg") for u in tab.cancelled)
+    page.unroute("**/favicon.svg")
+    status = page.goto(served + "texts/no-such-text/index.html").status
+    assert status == 404 and any(e.startswith("404: ") for e in tab.errors)
+    tab.errors.clear()
+    page.route("**/assets/site.css", lambda route: route.abort())
+    page.goto(served + "index.html")
+    assert any(e.startswith("failed: ") and "site.css" in e for e in tab.errors)
 
 
 @pytest.mark.parametrize("kind", list(PAGES))
@@ -184,6 +225,80 @@ def test_search_from_disk_finds_what_the_reader_means(tab, built, query, expect)
     assert tab.errors == []
 
 
+H1 = re.compile(r'<h1>(?:<span class="num">(\d+)</span> )?<span lang="zh-Hant">(.*?)</span>'
+                r'(?: → <span lang="zh-Hant">(.*?)</span>)? <span class="sub">(.*?)</span></h1>')
+
+
+def shown_forms(built: Path) -> list[tuple[str, str]]:
+    """(query, the page it must find first): every form the site itself shows as a page's title,
+    read from the built pages' headings, for all 60 days, 720 lessons, 64 hexagrams and 4,096
+    changes, with the short forms a reader writes (乾→姤, 乾 姤, 丙寅 第八局, 갑자일)."""
+    forms: list[tuple[str, str]] = []
+
+    def heading(rel: str) -> tuple[str | None, str, str | None, str]:
+        m = H1.search((built / rel).read_text(encoding="utf-8"))
+        assert m, f"no heading on {rel}"
+        return m.groups()
+
+    hexes = json.loads((built / "data/yi/hexagrams.json").read_text(encoding="utf-8"))
+    short = {f"{h['number']:02d}": h["short"] for h in hexes}
+    for page in sorted(built.glob("liuren/*/index.html")):
+        if page.parent.name == "liuren":
+            continue
+        rel = page.relative_to(built).as_posix()
+        _, zh, _, ko = heading(rel)                       # 丙寅日 · 병인일 12국
+        forms += [(zh, rel), (ko.split()[0], rel), (zh.rstrip("日"), rel)]
+    for page in sorted(built.glob("liuren/*/[01][0-9]/index.html")):
+        rel = page.relative_to(built).as_posix()
+        _, zh, _, ko = heading(rel)                       # 丙寅日 第八局 (干上子) · 병인일 제8국 (간상자)
+        day, plate = zh.split()[:2]
+        forms += [(zh, rel), (ko, rel), (zh.split(" (")[0], rel), (ko.split(" (")[0], rel),
+                  (f"{day.rstrip('日')} {plate}", rel), (f"{ko.split()[0].rstrip('일')} {ko.split()[1].lstrip('제')}", rel)]
+    for page in sorted(built.glob("yi/[0-9][0-9]/index.html")):
+        rel = page.relative_to(built).as_posix()
+        num, zh, _, ko = heading(rel)                     # 01 乾為天 · 건위천
+        forms += [(zh, rel), (ko, rel), (f"{num} {zh}", rel)]
+    for page in sorted(built.glob("yi/[0-9][0-9]/[0-9][0-9]/index.html")):
+        rel = page.relative_to(built).as_posix()
+        _, a, b, ko = heading(rel)                        # 乾為天 → 天風姤 · 건위천 → 천풍구
+        sa, sb = (short[x] for x in rel.split("/")[1:3])
+        forms += [(f"{a} → {b}", rel), (f"{a}→{b}", rel), (ko, rel), (f"{sa}→{sb}", rel), (f"{sa} {sb}", rel)]
+    return forms
+
+
+def test_search_finds_every_form_the_site_shows_first(tab, built):
+    """Every day, lesson, hexagram and change, in each form its page shows, is the first result
+    of the search page's own query code (run in the page, over all forms at once)."""
+    forms = shown_forms(built)
+    assert len(forms) > 4096 * 5 + 720 * 6
+    page = tab.page
+    page.goto(built.as_uri() + "/search/index.html")
+    wrong = page.evaluate("""(forms) => {
+      const wrong = [];
+      for (const [q, href] of forms) {
+        const r = window.SITEGEN_SEARCH_RUN(q);
+        if (!r.length || r[0].href !== href) wrong.push([q, href, r.length ? r[0].href : null]);
+      }
+      return wrong;
+    }""", forms)
+    assert not wrong, f"{len(wrong)} of {len(forms)} forms do not find their page first: {wrong[:10]}"
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize("query", ["涉害", "青龍", "섭해", "청룡", "三傳", "六親"])
+def test_search_highlights_the_query_in_snippets(tab, built, query):
+    page = tab.page
+    page.goto(built.as_uri() + "/search/index.html?q=" + quote(query))
+    marks = page.locator("#search-results mark")
+    assert marks.count() > 0
+    texts = [marks.nth(i).inner_text() for i in range(min(marks.count(), 60))]
+    folded = page.evaluate("([q, ts]) => [window.SITEGEN_SEARCH_FOLD(q), ts.map(window.SITEGEN_SEARCH_FOLD)]",
+                           [query, texts])
+    q, marked = folded
+    wrong = [t for t, f in zip(texts, marked) if f not in q]
+    assert not wrong, f"highlighted {wrong[:5]} for {query}"
+
+
 def test_search_box_in_the_header_leads_to_results(tab, base):
     page = tab.page
     page.goto(base + "index.html")
@@ -193,23 +308,23 @@ def test_search_box_in_the_header_leads_to_results(tab, base):
     assert page.locator("#search-results li").count() > 0
 
 
-def test_permalink_copies_the_canonical_url(tab, built):
+def test_permalink_copies_the_canonical_url(tab, built, base_url):
     page = tab.page
     page.goto(built.as_uri() + "/texts/liuren-gejue/index.html")
     page.locator("[id='p05'] a.pid").click()
     toast = page.locator(".toast")
     toast.wait_for(state="visible")
-    assert "https://sitegen.example.org/texts/liuren-gejue/#p05" in toast.inner_text()
+    assert f"{base_url}texts/liuren-gejue/#p05" in toast.inner_text()
 
 
-def test_print_view_of_a_lesson_is_clean_and_carries_its_url(tab, base):
+def test_print_view_of_a_lesson_is_clean_and_carries_its_url(tab, base, base_url):
     page = tab.page
     page.goto(base + "liuren/bing-yin/08/index.html")
     page.emulate_media(media="print")
     assert not page.locator(".site-header").is_visible()
     assert not page.locator(".shift-switch").is_visible()
     assert page.locator(".plate").is_visible()
-    assert "https://sitegen.example.org/liuren/bing-yin/08/" in page.locator(".print-url").inner_text()
+    assert f"{base_url}liuren/bing-yin/08/" in page.locator(".print-url").inner_text()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.evaluate("window.innerWidth")
     pdf = page.pdf(format="A4")

@@ -1,4 +1,9 @@
-"""A build engineers can trust: incremental = clean, atomic, reproducible, strict, robust."""
+"""A build engineers can trust: incremental = clean, atomic, reproducible, strict, robust.
+
+Every test works on a project of its own (``site_copy``: the built site, hard-linked, with its
+content and templates), so none depends on another having run before it, in any order. A clean
+build to compare with is ``built`` when the inputs are the project's own, else ``clean_tree``.
+"""
 
 from __future__ import annotations
 
@@ -7,57 +12,52 @@ from pathlib import Path
 
 import pytest
 
+from conftest import REPO, tree
 from sitegen.build import build
 from sitegen.problems import BuildError
-from sites import copy_site, edit
+from sites import copy_site, edit, scribble
 
-
-def tree(folder: Path) -> dict[str, str]:
-    out = {}
-    for p in sorted(folder.rglob("*")):
-        if p.is_file():
-            out[p.relative_to(folder).as_posix()] = hashlib.sha1(p.read_bytes()).hexdigest()
-    return out
+# One paragraph of 《梅花易數·體用》: few pages depend on it. Several tests make this same edit,
+# so they share the clean build they compare with.
+PARAGRAPH = ("content/texts/meihua-tiyong.md", "人事之占，詳觀體用。", "人事之占，詳觀體用。 ")
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory):
-    """A copy of the project built once: the starting point of the incremental tests."""
-    root = copy_site(tmp_path_factory.mktemp("proj"))
-    build(root, root / "build")
-    return root
+def built_tree(built) -> dict[str, str]:
+    return tree(built)
 
 
-def rebuild_matches_clean(root: Path, tmp_path: Path) -> int:
+def rebuild_matches_clean(root: Path, clean_tree) -> int:
     result = build(root, root / "build")
-    clean = tmp_path / "clean"
-    build(root, clean, incremental=False)
-    assert tree(root / "build") == tree(clean)
+    assert tree(root / "build") == clean_tree(root)
     return result.rendered
 
 
-def test_nothing_changed_means_nothing_to_do(project):
-    result = build(project, project / "build")
+def test_nothing_changed_means_nothing_to_do(site_copy):
+    result = build(site_copy, site_copy / "build")
     assert result.unchanged and result.rendered == 0
 
 
-def test_a_file_changed_by_hand_is_rebuilt(project, tmp_path):
-    page = project / "build/yi/01/44/index.html"
-    page.write_text("scribbled over", encoding="utf-8")
-    result = build(project, project / "build")
+def test_a_file_changed_by_hand_is_rebuilt(site_copy, built_tree):
+    page = site_copy / "build/yi/01/44/index.html"
+    scribble(page, "scribbled over")
+    result = build(site_copy, site_copy / "build")
     assert result.rendered == 1
     assert "乾為天" in page.read_text(encoding="utf-8")
+    assert tree(site_copy / "build") == built_tree
 
 
-def test_a_file_changed_by_hand_never_comes_back_from_the_spare(project, tmp_path):
+def test_a_file_changed_by_hand_never_comes_back_from_the_spare(site_copy, built_tree):
     """The output before a build becomes the spare the next build updates: a page scribbled
     over there must be noticed again (the spare is looked at in another process)."""
+    project = site_copy
     page = project / "build/yi/02/44/index.html"
-    page.write_text("scribbled over", encoding="utf-8")
+    scribble(page, "scribbled over")
     edit(project / "content/texts/huangjince.md", "地理章", "地理章 ")
     build(project, project / "build")                  # the scribbled page is now in the spare
     edit(project / "content/texts/huangjince.md", "地理章 ", "地理章")
-    rebuild_matches_clean(project, tmp_path)
+    build(project, project / "build")
+    assert tree(project / "build") == built_tree      # the project's inputs are the real ones again
     assert "坤為地" in page.read_text(encoding="utf-8")
 
 
@@ -69,32 +69,42 @@ def test_a_background_look_hands_back_its_result_or_its_error():
         Background(divmod, 7, 0).result()
 
 
-@pytest.mark.parametrize("change", ["text", "rule", "step", "template", "engine-config"])
-def test_incremental_rebuild_equals_clean_build(project, tmp_path, change):
-    if change == "text":
-        edit(project / "content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂")
-    elif change == "rule":
-        edit(project / "content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)", 1)
-    elif change == "step":  # the wording of a derivation step: lesson pages and their data
-        edit(project / "content/rules/liuren-methods.yaml", "末傳은 中傳 {mid} 위의", "末傳은 {mid} 위의")
-    elif change == "template":
-        edit(project / "templates/change.html", "거꾸로:", "반대 방향:")
-    else:
-        edit(project / "content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji")
-    made = rebuild_matches_clean(project, tmp_path)
+EDITS = {
+    "text": ("content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂"),
+    "paragraph": PARAGRAPH,
+    "rule": ("content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)"),
+    # the wording of a derivation step: lesson pages and their data
+    "step": ("content/rules/liuren-methods.yaml", "末傳은 中傳 {mid} 위의", "末傳은 {mid} 위의"),
+    "template": ("templates/change.html", "거꾸로:", "반대 방향:"),
+    "engine-config": ("content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji"),
+}
+
+
+@pytest.mark.parametrize("change", list(EDITS))
+def test_incremental_rebuild_equals_clean_build(site_copy, clean_tree, change):
+    path, old, new = EDITS[change]
+    edit(site_copy / path, old, new)
+    made = rebuild_matches_clean(site_copy, clean_tree)
     assert made > 0
+    if change == "paragraph":
+        assert made < 200, "an edit of one paragraph renders only the pages that show it"
 
 
-def test_one_paragraph_edit_touches_few_pages(project, tmp_path):
-    edit(project / "content/texts/meihua-tiyong.md", "人事之占，詳觀體用。", "人事之占，詳觀體用。 ")
-    made = rebuild_matches_clean(project, tmp_path)
-    assert 0 < made < 200
+def test_edits_one_after_another_each_rebuilt_equal_a_clean_build(site_copy, clean_tree):
+    """Incremental builds on top of incremental builds (the spare folder in play each time),
+    ending where the paragraph edit alone ends (whose clean build other tests share)."""
+    text, paragraph = EDITS["text"], EDITS["paragraph"]
+    edit(site_copy / text[0], text[1], text[2])
+    build(site_copy, site_copy / "build")
+    edit(site_copy / paragraph[0], paragraph[1], paragraph[2])
+    build(site_copy, site_copy / "build")
+    edit(site_copy / text[0], text[2], text[1])
+    rebuild_matches_clean(site_copy, clean_tree)
 
 
-def test_removed_text_leaves_no_stale_page(tmp_path):
-    root = copy_site(tmp_path)
+def test_removed_text_leaves_no_stale_page(site_copy, built_tree):
+    root = site_copy
     out = root / "build"
-    build(root, out)
     (root / "content/texts/extra.md").write_text(
         (root / "content/texts/liuren-zhanfa.md").read_text(encoding="utf-8")
         .replace("slug: liuren-zhanfa", "slug: extra"), encoding="utf-8")
@@ -103,31 +113,33 @@ def test_removed_text_leaves_no_stale_page(tmp_path):
     (root / "content/texts/extra.md").unlink()
     build(root, out)
     assert not (out / "texts/extra").exists()
-    assert tree(out) == tree(_clean(root, tmp_path))
+    assert tree(out) == built_tree          # the same inputs as the real site's again
 
 
-def _clean(root, tmp_path):
-    clean = tmp_path / "clean"
-    build(root, clean, incremental=False)
-    return clean
+def test_two_clean_builds_are_byte_identical(built_tree):
+    """The built site (written, rendered on two workers) and a clean build rendered in one process."""
+    from sitegen.write import manifest as mf
+
+    manifest = build(REPO, None, incremental=False, workers=1).manifest
+    one = {f: e.sha1 for f, e in manifest.files.items()}
+    one[mf.MANIFEST] = hashlib.sha1(manifest.dump()).hexdigest()
+    assert built_tree == one
 
 
-def test_failed_build_leaves_previous_output_untouched(project):
-    before = tree(project / "build")
+def test_failed_build_leaves_previous_output_untouched(site_copy, built_tree):
+    project = site_copy
     edit(project / "content/texts/kejing-bingyin.md", "{#p02}", "{#p01}")
-    try:
-        with pytest.raises(BuildError):
-            build(project, project / "build")
-        assert tree(project / "build") == before
-    finally:
-        edit(project / "content/texts/kejing-bingyin.md", "{#p01}\n解曰", "{#p02}\n解曰")
+    with pytest.raises(BuildError):
+        build(project, project / "build")
+    assert tree(project / "build") == built_tree
 
 
-def test_killed_build_leaves_previous_output_untouched(project, tmp_path, monkeypatch):
+def test_killed_build_leaves_previous_output_untouched(site_copy, built_tree, clean_tree, monkeypatch):
     import sitegen.build as b
 
-    before = tree(project / "build")
-    edit(project / "templates/hexagram.html", "互 · 錯 · 綜", "互 · 錯 · 綜 ")
+    project = site_copy
+    before = built_tree
+    edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
 
     def killed(*args, **kwargs):
         raise KeyboardInterrupt
@@ -143,7 +155,7 @@ def test_killed_build_leaves_previous_output_untouched(project, tmp_path, monkey
             build(project, project / "build", workers=1)
     assert tree(project / "build") == before
     assert not list(project.glob(".build.staging-*"))
-    rebuild_matches_clean(project, tmp_path)   # and the next build recovers
+    rebuild_matches_clean(project, clean_tree)   # and the next build recovers
 
 
 def test_broken_link_in_a_template_fails_with_page_link_and_reason(tmp_path):
@@ -171,13 +183,14 @@ def test_template_error_names_template_and_line(tmp_path):
     assert "has no attribute 'glos'" in first
 
 
-def test_a_failed_write_is_reported_and_leaves_the_output_untouched(project, monkeypatch):
+def test_a_failed_write_is_reported_and_leaves_the_output_untouched(site_copy, built_tree, monkeypatch):
     import errno
 
     import sitegen.write.files as files
 
-    before = tree(project / "build")
-    edit(project / "templates/hexagram.html", "互 · 錯 · 綜", "互 · 錯 · 綜 ")
+    project = site_copy
+    before = built_tree
+    edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
 
     def full(folder, batch):
         raise OSError(errno.ENOSPC, "No space left on device", f"{folder}/{batch[0][0]}")

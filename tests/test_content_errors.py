@@ -77,7 +77,9 @@ def test_all_problems_of_all_files_are_listed_at_once(tmp_path):
     site = copy_site(tmp_path)
     edit(site / TEXT, "{#p02}", "{#p01}")
     edit(site / "content/texts/huangjince.md", "slug: huangjince", "slug: huangjince\ncolour: red")
-    edit(site / "content/site.yaml", "base_url: https://sitegen.example.org/", "base_url: nowhere")
+    config = site / "content/site.yaml"
+    line = next(l for l in config.read_text(encoding="utf-8").splitlines() if l.startswith("base_url:"))
+    edit(config, line, "base_url: nowhere")                    # whatever address it is set to
     found = problems_of(site)
     assert len(found) == 3
     assert found[0] == "content/site.yaml:7: base_url must be an http(s) URL ending in '/', not 'nowhere'"
@@ -89,10 +91,7 @@ def test_cli_exit_codes(tmp_path):
     site = copy_site(tmp_path)
     run = lambda *a: subprocess.run([sys.executable, "-m", "sitegen", "--root", str(site), *a],
                                     capture_output=True, text=True)
-    ok = run("check")
-    assert ok.returncode == 0, ok.stderr
-    assert not (site / "build").exists(), "check writes nothing"
-    assert run("frobnicate").returncode == 2
+    assert run("frobnicate").returncode == 2          # success (0) and `check` writing nothing: test_cli.py
     edit(site / TEXT, "{#p02}", "{#p01}")
     bad = run("build")
     assert bad.returncode == 1

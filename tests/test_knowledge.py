@@ -7,14 +7,14 @@ import re
 import pytest
 
 from conftest import REPO
-from sitegen.build import build, load_site
+from sitegen.build import build
 from sitegen.problems import BuildError
 from sites import copy_site
 
 
-@pytest.fixture(scope="module")
-def site():
-    return load_site(REPO)
+@pytest.fixture
+def site(model):
+    return model
 
 
 def problems_of(root):

@@ -21,13 +21,13 @@ def test_home_and_text_list_link_every_text_by_file(built):
         assert f'href="{slug}/index.html"' in listing
 
 
-def test_text_page_has_every_pair_with_its_permanent_anchor(built):
+def test_text_page_has_every_pair_with_its_permanent_anchor(built, base_url):
     texts = load_texts(REPO, Problems())
     for t in texts:
         html = read(built, f"texts/{t.slug}/index.html")
         for p in t.paragraphs:
             assert f'<div class="pair" id="{p.id}">' in html
-            assert f'data-cite="https://sitegen.example.org/texts/{t.slug}/#{p.id}"' in html
+            assert f'data-cite="{base_url}texts/{t.slug}/#{p.id}"' in html
         assert html.count('<p class="zh" lang="zh-Hant">') == len(t.paragraphs)
         assert html.count('<p class="ko" lang="ko">') == len(t.paragraphs)
         for s in t.sections:
@@ -45,10 +45,10 @@ def test_text_is_escaped_verbatim_not_interpreted(built):
     assert "<h1><span lang=\"zh-Hant\">課經 · 丙寅日 第一局–第八局</span>" in html
 
 
-def test_pages_are_korean_with_canonical_and_citation_meta(built):
+def test_pages_are_korean_with_canonical_and_citation_meta(built, base_url):
     html = read(built, "texts/huangjince/index.html")
     assert html.startswith("<!doctype html>\n<html lang=\"ko\">")
-    assert '<link rel="canonical" href="https://sitegen.example.org/texts/huangjince/">' in html
+    assert f'<link rel="canonical" href="{base_url}texts/huangjince/">' in html
     assert '<meta name="citation_author" content="劉基 (伯溫)">' in html
     assert '<meta name="citation_publication_date" content="2026/11/30">' in html
 

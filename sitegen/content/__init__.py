@@ -25,10 +25,11 @@ class Content:
     redirects: tuple[Redirect, ...]
 
 
-def load_content(root: Path) -> Content:
-    """Read every content file; raise :class:`~sitegen.problems.BuildError` listing all problems."""
+def load_content(root: Path, base_url: str | None = None) -> Content:
+    """Read every content file; raise :class:`~sitegen.problems.BuildError` listing all problems.
+    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
     problems = Problems()
-    config = load_config(root, problems)
+    config = load_config(root, problems, base_url)
     texts = load_texts(root, problems)
     rules = load_rules(root, problems)
     terms = load_terms(root, problems)

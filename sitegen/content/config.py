@@ -1,9 +1,11 @@
-"""The site's settings, from ``content/site.yaml``."""
+"""The site's settings, from ``content/site.yaml`` (the base URL can be overridden for one build)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 from pathlib import Path
 
 from .source import (
@@ -11,15 +13,23 @@ from .source import (
 )
 from ..problems import Problems
 
+BASE_URL = matches(r"https?://[^\s/]+(/[^\s]*)?/", "an http(s) URL ending in '/'")
+
+
+def _day_starts(v) -> str | None:
+    return None if v in (23, 0) and not isinstance(v, bool) else "23 (子初, the default) or 0"
+
+
 SCHEMA = {
     "title": Field(ZH_KO),
     "tagline": Field(is_str),
-    "base_url": Field(matches(r"https?://[^\s]+/", "an http(s) URL ending in '/'")),
+    "base_url": Field(BASE_URL),
     "published": Field(is_date),
     "engines": Field({
         "liuren_shehai": Field(one_of("depth", "mengzhongji")),
         "yi_kin_variant": Field(one_of("ben-palace", "bian-palace")),
     }),
+    "casting": Field({"day_starts": Field(_day_starts)}, required=False),
 }
 
 
@@ -32,12 +42,15 @@ class Config:
     published: _dt.date
     liuren_shehai: str
     yi_kin_variant: str
+    day_starts: int = 23       # the hour the 干支 day turns at when casting: 23 (子初) or 0
 
 
 CONFIG_FILE = "content/site.yaml"
 
 
-def load_config(root: Path, problems: Problems) -> Config | None:
+def load_config(root: Path, problems: Problems, base_url: str | None = None) -> Config | None:
+    """The settings in ``content/site.yaml``; ``base_url``, if given, replaces the file's (it must
+    have been checked with :func:`base_url_problem`)."""
     text = read_text(root / CONFIG_FILE, CONFIG_FILE, problems)
     if text is None:
         return None
@@ -45,8 +58,31 @@ def load_config(root: Path, problems: Problems) -> Config | None:
     if doc is None or not check_schema(doc.data, SCHEMA, doc, CONFIG_FILE, problems):
         return None
     d = doc.data
-    return Config(
+    config = Config(
         title_zh=d["title"]["zh"], title_ko=d["title"]["ko"], tagline=d["tagline"],
         base_url=d["base_url"], published=d["published"],
         liuren_shehai=d["engines"]["liuren_shehai"], yi_kin_variant=d["engines"]["yi_kin_variant"],
+        day_starts=d.get("casting", {}).get("day_starts", 23),
     )
+    return dataclasses.replace(config, base_url=base_url) if base_url else config
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be the site's base URL, or None."""
+    why = BASE_URL(url)
+    return f"the base URL must be {why}, not {url!r}" if why else None
+
+
+# Domains reserved for examples and tests (RFC 2606, RFC 6761): a site published there cannot be cited.
+_EXAMPLE_SUFFIXES = ("example.com", "example.net", "example.org", "example", "test", "invalid", "localhost")
+
+
+def example_domain_warning(url: str) -> str | None:
+    """A warning when ``url`` is on a domain reserved for examples (the placeholder
+    ``https://sitegen.example.org/`` that content/site.yaml comes with), else None."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if not any(host == s or host.endswith("." + s) for s in _EXAMPLE_SUFFIXES):
+        return None
+    return (f"warning: the base URL {url} is an example domain; every canonical link, citation and "
+            f"the sitemap point there.\n    hint: before publishing, set base_url in {CONFIG_FILE} "
+            "or pass --base-url https://your.site/path/")

@@ -12,13 +12,13 @@ from ..model.pages import Page
 from ..model.site import Site
 from ..problems import Problem
 from .env import make_env, memoise_macros
-from . import views, views_liuren, views_rules, views_site, views_texts, views_yi
+from . import views, views_cast, views_liuren, views_rules, views_site, views_texts, views_yi
 from .views import Context
 
 VIEWS = {**views.VIEWS, **views_texts.VIEWS, **views_liuren.VIEWS, **views_yi.VIEWS,
-         **views_rules.VIEWS, **views_site.VIEWS}
+         **views_rules.VIEWS, **views_site.VIEWS, **views_cast.VIEWS}
 DATA = {**views_liuren.DATA, **views_yi.DATA}
-RAW = views_site.RAW
+RAW = {**views_site.RAW, **views_cast.RAW}
 
 TEMPLATES = "templates"
 ASSETS = "assets"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,6 +118,21 @@ def _general(ctx: Context, name: str) -> GeneralRef:
     return got
 
 
+def _moment(ctx: Context) -> dict[str, str]:
+    """What the lesson page's script needs to read a moment from its URL (the same for every
+    lesson: they all sit at one depth)."""
+    got = ctx.memo.get("lesson-moment-links")
+    if got is None:
+        got = ctx.memo["lesson-moment-links"] = {
+            "root": ctx.href(A.HOME)[: -len("index.html")], "tables": ctx.href(A.Address("cast/tables.js")),
+            "script": ctx.href(A.asset("cast.js")), "cast": ctx.href(A.CAST)}
+    return {**got, "lesson": ctx.here.path}
+
+
+def _when_json(c) -> str:
+    return json.dumps(c.as_data()["when"], ensure_ascii=False, separators=(",", ":"))
+
+
 def lesson(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     di, plate = ctx.page.ref
@@ -212,6 +228,8 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "kejing": kejing,
         "prev": neighbour(plate - 1), "next": neighbour(plate + 1),
         "json_href": ctx.href(ctx.here.twin()),
+        "moment": _moment(ctx),
+        "conditional_when": tuple((c.name, sentence(site, c.condition), _when_json(c)) for c in l.conditional_patterns),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
                                               f"{l.method}·{l.ke}"), "l": view}
@@ -290,7 +308,7 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
         (rule_ref(ctx, r.id), counts.get(r.zh, 0))
         for r in liuren.RULES if r.family == "liuren-method" and r.id in site.rules)
     return {"layout": layout(ctx), "xuns": tuple(xuns), "methods": methods,
-            "total": len(site.lessons)}
+            "total": len(site.lessons), "cast_href": ctx.href(A.CAST)}
 
 
 def lesson_json(site, page) -> dict[str, Any]:

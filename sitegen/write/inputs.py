@@ -66,17 +66,21 @@ def _files(root: Path) -> list[tuple[str, Path]]:
     return sorted(found)
 
 
-def read_inputs(root: Path) -> Inputs:
-    """Hash every input file. Unreadable files hash as missing; loading reports them properly."""
+def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
+    """Hash every input file. Unreadable files hash as missing; loading reports them properly.
+    A ``base_url`` given for this build (instead of the config's) counts as part of the config."""
     per_key: dict[str, hashlib._Hash] = {}
     total = hashlib.sha1()
-    for rel, path in _files(root):
+    found = [(rel, path.read_bytes) for rel, path in _files(root)]
+    if base_url:
+        found.append(("--base-url", base_url.encode))
+    for rel, read in found:
         try:
-            data = path.read_bytes()
+            data = read()
         except OSError:
             data = b"\0unreadable"
         digest = hashlib.sha1(data).digest()
-        key = dep_key(rel)
+        key = "config" if rel == "--base-url" else dep_key(rel)
         per_key.setdefault(key, hashlib.sha1()).update(rel.encode() + b"\0" + digest)
         total.update(rel.encode() + b"\0" + digest)
     return Inputs({k: h.hexdigest() for k, h in sorted(per_key.items())}, total.hexdigest())

@@ -60,17 +60,30 @@
   }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
+  // The forms the site shows: 丙寅日 第八局 (干上子), 병인일 제8국 (간상자), 乾為天 → 天風姤, 乾→姤 …
   function structured(tokens) {
     var day = -1, plate = 0, hexes = [], rest = [];
     tokens.forEach(function (tok) {
       var f = fold(tok);
-      var m = /^(.{2})(?:日)?(.*)$/.exec(tok);
+      var m = /^(.{2})(?:日|일)?(.*)$/.exec(tok);
+      if (/^[(（]?(?:干上|간상)/.test(tok)) return;   // a lesson's 干上 in its title: the day and plate say it
       if (dayIndex[f] !== undefined && day < 0) { day = dayIndex[f]; return; }
       if (m && day < 0 && dayIndex[fold(m[1])] !== undefined && (m[2] === "" || plateOf(m[2]))) {
         day = dayIndex[fold(m[1])]; if (m[2]) plate = plateOf(m[2]); return;
       }
       if (plateOf(tok) && !plate && (day >= 0 || /[第제局국]/.test(tok))) { plate = plateOf(tok); return; }
-      if (hexIndex[f]) { hexes.push(hexIndex[f]); return; }
+      if (hexIndex[f]) {
+        // "01 乾為天" (a number, then the name of the same hexagram) is one hexagram, not a change.
+        var last = hexes[hexes.length - 1];
+        if (last && last.number && last.length === 1 && hexIndex[f].indexOf(last[0]) >= 0) {
+          hexes[hexes.length - 1] = [last[0]];
+          return;
+        }
+        var group = hexIndex[f].slice();
+        group.number = /^[0-9]+$/.test(tok);
+        hexes.push(group);
+        return;
+      }
       rest.push(tok);
     });
     var found = [];
@@ -105,31 +118,36 @@
     return { found: found, rest: rest, used: day >= 0 || hexes.length > 0 };
   }
 
+  // A document matches on its title and body (key = title + "\n" + body); the snippet is cut from
+  // the body, so what it highlights is looked for in the body alone (from `off` in key).
   function scoreDoc(doc, toks) {
-    var total = 0, first = -1, len = 0;
+    var total = 0, first = -1, len = 0, off = doc.tkey.length + 1;
     for (var k = 0; k < toks.length; k++) {
       var t = toks[k];
-      var at = doc.key.indexOf(t);
-      if (at >= 0) {
+      if (doc.key.indexOf(t) >= 0) {
         total += 10 * t.length + (doc.tkey.indexOf(t) >= 0 ? 40 : 0);
-        if (first < 0) { first = at; len = t.length; }
+        var inBody = doc.key.indexOf(t, off);
+        if (first < 0 && inBody >= 0) { first = inBody - off; len = t.length; }
         continue;
       }
       if (t.length < 3) return null;
       var grams = bigrams(t), hit = 0, firstGram = -1;
       for (var g = 0; g < grams.length; g++) {
-        var pos = doc.key.indexOf(grams[g]);
-        if (pos >= 0) { hit++; if (firstGram < 0) firstGram = pos; }
+        if (doc.key.indexOf(grams[g]) >= 0) {
+          hit++;
+          var pos = doc.key.indexOf(grams[g], off);
+          if (firstGram < 0 && pos >= 0) firstGram = pos - off;
+        }
       }
       if (hit / grams.length < 0.6) return null;
       total += 6 * hit;
-      if (first < 0) { first = firstGram; len = 2; }
+      if (first < 0 && firstGram >= 0) { first = firstGram; len = 2; }
     }
     return { score: total, at: first, len: len };
   }
 
   function search(q) {
-    var tokens = q.split(/[\s,·]+/).filter(Boolean);
+    var tokens = q.split(/(?:[\s,·→⟶]|->)+/).filter(Boolean);
     if (!tokens.length) return [];
     var s = structured(tokens);
     var rest = s.rest.map(fold);
@@ -151,6 +169,11 @@
   function snippet(r) {
     var frag = document.createDocumentFragment();
     if (!r.body) return frag;
+    if (r.at < 0) {                     // matched in the title only: the body's beginning, unmarked
+      var head = r.body.replace(/\n/g, " ");
+      frag.appendChild(document.createTextNode(head.slice(0, 100) + (head.length > 100 ? "…" : "")));
+      return frag;
+    }
     var start = Math.max(0, r.at - 40), end = Math.min(r.body.length, r.at + r.len + 60);
     var body = r.body.replace(/\n/g, " ");
     if (start > 0) frag.appendChild(document.createTextNode("…"));
@@ -211,4 +234,5 @@
   var initial = fromLocation();
   if (initial) { input.value = initial; show(initial); }
   window.SITEGEN_SEARCH_RUN = search;   // for tests
+  window.SITEGEN_SEARCH_FOLD = fold;
 })();

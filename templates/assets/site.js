@@ -85,8 +85,12 @@
     }
   });
 
-  // Day/night arrangement of the twelve generals on lesson pages.
+  // Day/night arrangement of the twelve generals on lesson pages. The choice is in the URL
+  // (?shift=day|night), so a link or a printout says which set it shows; without one, the last
+  // choice made here (or the moment's, on a lesson page given one).
+  var printUrl = document.querySelector(".print-url"), printed = printUrl ? printUrl.textContent : "";
   function setShift(shift) {
+    if (printUrl) printUrl.textContent = printed + "?shift=" + shift;   // the printout's address too
     var charts = document.querySelectorAll("[data-shift]");
     for (var i = 0; i < charts.length; i++) charts[i].setAttribute("data-shift", shift);
     var buttons = document.querySelectorAll("[data-shift-button]");
@@ -94,13 +98,23 @@
       buttons[j].setAttribute("aria-pressed", String(buttons[j].getAttribute("data-shift-button") === shift));
     }
   }
-  if (document.querySelector("[data-shift]")) setShift(load("sitegen-shift") || "day");
+  window.sitegenSetShift = setShift;
+  var urlShift = /[?&]shift=(day|night)(&|$)/.exec(location.search);
+  if (document.querySelector("[data-shift]")) {
+    var moment = /[?&]at=/.test(location.search);
+    setShift(urlShift ? urlShift[1] : (!moment && load("sitegen-shift")) || "day");
+  }
   document.addEventListener("click", function (ev) {
     var b = ev.target.closest("[data-shift-button]");
     if (!b) return;
     var shift = b.getAttribute("data-shift-button");
     setShift(shift);
     store("sitegen-shift", shift);
+    var q = location.search.replace(/^\?/, "").split("&").filter(function (kv) {
+      return kv && kv.indexOf("shift=") !== 0;
+    });
+    q.push("shift=" + shift);
+    try { history.replaceState(null, "", location.pathname + "?" + q.join("&") + location.hash); } catch (e) {}
   });
 
   // A link to a folded list (a <details>, or an element holding one) opens it.

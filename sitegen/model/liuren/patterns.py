@@ -23,12 +23,19 @@ _ZHONG = (Branch.ZI, Branch.WU, Branch.MAO, Branch.YOU)
 
 @dataclass(frozen=True)
 class ConditionalPattern:
+    """A 課體 that holds only at some moments. ``when`` says at which, for a machine: every key
+    present must hold — ``hours`` (占時 branches), ``day_night`` ("day" or "night"),
+    ``month_generals`` (月將 branches), ``years`` (太歲 branches), ``birth`` and ``xing`` (本命
+    and 行年 branches); ``needs`` names what the asker must give (本命, 行年) for it to be told."""
+
     rule: str
     name: str
     condition: Step
+    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_data(self) -> dict:
-        return {"name": self.name, "rule": self.rule, "condition": self.condition.as_data()}
+        return {"name": self.name, "rule": self.rule, "condition": self.condition.as_data(),
+                "when": {k: (v[0] if k == "day_night" else list(v)) for k, v in self.when}}
 
 
 declare({
@@ -128,9 +135,9 @@ def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: 
 
 
 @lru_cache(maxsize=None)
-def _pattern(name: str, condition: Step) -> ConditionalPattern:
+def _pattern(name: str, condition: Step, when) -> ConditionalPattern:
     """Conditional patterns repeat across lessons (about 80 distinct in 720); build each once."""
-    return ConditionalPattern(_id(name), name, condition)
+    return ConditionalPattern(_id(name), name, condition, when)
 
 
 @lru_cache(maxsize=None)
@@ -146,7 +153,8 @@ def _tianwang(stem: Stem, first: Branch) -> ConditionalPattern | None:
     if not first.element.overcomes(stem.element):
         return None
     hours = [b for b in Branch if b.element.overcomes(stem.element)]
-    return _pattern("天網", step("liuren-cond-tianwang", hours=tuple(hours), first=first, stem=stem))
+    return _pattern("天網", step("liuren-cond-tianwang", hours=tuple(hours), first=first, stem=stem),
+                    (("hours", tuple(b.zh for b in hours)),))
 
 
 def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
@@ -154,7 +162,8 @@ def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
     if on_day and on_night:
         always.append(_id(name))
     elif on_day or on_night:
-        cond.append(_pattern(name, _DAY if on_day else _NIGHT))
+        cond.append(_pattern(name, _DAY if on_day else _NIGHT,
+                             (("day_night", ("day" if on_day else "night",)),)))
 
 
 def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
@@ -180,9 +189,12 @@ def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
     for month_general, hour in pairs:
         gens = gen_night if is_night_hour(hour) else gen_day
         if gens[first] == "貴人" and (first == month_general or month_general in trans):
-            hits.append(step("liuren-cond-general-hour", general=month_general, hour=hour))
+            hits.append((month_general, hour))
     if hits:
-        cond.append(_pattern("龍德", step("liuren-cond-longde", first=first, hits=tuple(hits))))
+        # On one plate the 月將 fixes the 占時, so the 月將 alone says which pairs.
+        when = (("years", (first.zh,)), ("month_generals", tuple(m.zh for m, _ in hits)))
+        said = tuple(step("liuren-cond-general-hour", general=m, hour=h) for m, h in hits)
+        cond.append(_pattern("龍德", step("liuren-cond-longde", first=first, hits=said), when))
     return always, cond
 
 

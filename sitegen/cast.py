@@ -1,0 +1,178 @@
+"""``sitegen cast``: from moments to their 大六壬 lessons (起課).
+
+    sitegen cast [--tz ZONE] [--day-starts 23|0] [--json] [WHEN...]
+
+WHEN is a local ``YYYY-MM-DDTHH:MM`` (or ``…:SS``) on the clocks of ZONE, or ``now`` (the
+default). Each
+moment is read by :mod:`sitegen.model.calendar`; its lesson comes from the 大六壬 engine. Bad input
+gives one line naming the problem and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import quote
+
+# The calendar and the engine load only when a cast runs (the parser of every command adds
+# this command's arguments).
+
+_WHEN = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?")
+
+
+class CastError(ValueError):
+    pass
+
+
+def machine_zone() -> str:
+    """The machine's IANA zone name: $TZ, else what /etc/localtime points at, else UTC."""
+    tz = os.environ.get("TZ", "").lstrip(":")
+    if tz:
+        return tz
+    try:
+        target = os.path.realpath("/etc/localtime")
+    except OSError:
+        return "UTC"
+    marker = "/zoneinfo/"
+    return target.split(marker, 1)[1] if marker in target else "UTC"
+
+
+def zone(name: str):
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        if not name or name.startswith("/") or ".." in name:
+            raise ValueError
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise CastError(f"unknown time zone {name!r} (give an IANA name such as Asia/Seoul)") from None
+
+
+def parse_when(text: str, tz, tz_name: str) -> datetime:
+    if text == "now":
+        return datetime.now(tz).replace(tzinfo=None, microsecond=0)
+    m = _WHEN.fullmatch(text)
+    if not m:
+        raise CastError(f"{text!r} is not a moment: give YYYY-MM-DDTHH:MM (or …:SS) or 'now'")
+    y, mo, d, h, mi, s = (int(g) if g else 0 for g in m.groups())
+    if h > 23 or mi > 59 or s > 59:
+        raise CastError(f"{text}: no such time of day (hours 00–23, minutes and seconds 00–59)")
+    try:
+        return datetime(y, mo, d, h, mi, s)
+    except ValueError as e:
+        raise CastError(f"{text}: no such date ({e})") from None
+
+
+def moment_text(local: datetime) -> str:
+    """The moment as the URL and the output write it: seconds only when there are some."""
+    return local.strftime("%Y-%m-%dT%H:%M" + (":%S" if local.second else ""))
+
+
+def _offset_text(seconds: int) -> str:
+    sign = "-" if seconds < 0 else "+"
+    h, rest = divmod(abs(seconds), 3600)
+    m, s = divmod(rest, 60)
+    return f"{sign}{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
+
+
+def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
+    """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
+    True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
+    as branches)."""
+    have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
+            "years": f["year"][1], "birth": birth, "xing": xing}
+    given = {"本命": birth, "行年": xing}
+    if any(not given.get(n) for n in when.get("needs", ())):
+        return None
+    for key, value in when.items():
+        if key == "needs":
+            continue
+        v = have[key]
+        if v is None:
+            return None
+        if (v != value) if key == "day_night" else (v not in value):
+            return False
+    return True
+
+
+def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
+    """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
+    names the day's turning hour when it is not the site's (``site_day_starts``)."""
+    from .model import addresses
+    from .model.liuren import lesson
+
+    term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
+    at = moment_text(c.local)
+    url = addresses.lesson(c.day, c.plate).path
+    the_lesson = lesson(c.day, c.plate, shehai=shehai)
+    out = {
+        "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
+        "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
+        "solar_term": c.solar_term,
+        "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
+            int(term_at.utcoffset().total_seconds())),
+        "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
+        "transmissions": "".join(b.zh for b in the_lesson.transmissions),
+        "url": url,
+        "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
+                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
+    }
+    out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    return out
+
+
+def text(f: dict) -> str:
+    dn = "晝" if f["day_night"] == "day" else "夜"
+    return (f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)\n"
+            f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
+            f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
+            f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
+            f"  三傳 {f['transmissions']}  {f['link']}"
+            + "".join(f"\n  {name}: {'holds' if h else 'does not hold' if h is False else 'needs 本命/行年'}"
+                      for name, h in f["conditional"]))
+
+
+def _settings(root: Path) -> tuple[int, str]:
+    """The day's turning hour and the 涉害 reading from content/site.yaml (the defaults where the
+    file cannot be read: the build reports its problems)."""
+    from .content import load_config
+    from .problems import Problems
+
+    cfg = load_config(root, Problems()) if (root / "content" / "site.yaml").is_file() else None
+    return (cfg.day_starts, cfg.liuren_shehai) if cfg else (23, "depth")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("when", nargs="*", metavar="WHEN",
+                   help="a local YYYY-MM-DDTHH:MM (or …:SS) in ZONE, or 'now' (the default)")
+    p.add_argument("--tz", default=None, metavar="ZONE",
+                   help="IANA time zone, such as Asia/Seoul (default: the machine's)")
+    p.add_argument("--day-starts", type=int, choices=(23, 0), default=None,
+                   help="the hour the 干支 day turns at: 23 (子初) or 0 (default: content/site.yaml)")
+    p.add_argument("--json", action="store_true", help="one JSON object per moment, one per line")
+
+
+def main(args: argparse.Namespace, root: Path) -> int:
+    from .model.calendar import CalendarError, cast
+
+    site_day_starts, shehai = _settings(root)
+    day_starts = site_day_starts if args.day_starts is None else args.day_starts
+    try:
+        name = args.tz or machine_zone()
+        tz = zone(name)
+        moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
+        out = [facts(cast(m, tz, name, day_starts=day_starts), tz, shehai, site_day_starts)
+               for m in moments]
+    except (CastError, CalendarError) as e:
+        print(f"sitegen cast: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        sys.stdout.write("".join(json.dumps(f, ensure_ascii=False) + "\n" for f in out))
+    else:
+        sys.stdout.write("\n".join(text(f) for f in out) + "\n")
+    return 0

@@ -1,0 +1,198 @@
+"""The calendar of casting (起課): from a moment to its 干支, 中氣, 月將, plate and 晝/夜.
+
+Pure: no I/O but reading, once, the solar-term table shipped beside this module
+(``solar_terms.json``, made from the JPL ephemerides by ``python -m sitegen.model.calendar_gen``).
+
+The rules (../shared/domain/CALENDAR.md):
+- the day 干支 is the sexagenary count of days (2026-12-01 is 己酉); the day turns at 23:00 (子初)
+  by default, or at 00:00;
+- the year 干支 turns at 立春, the month 干支 at each 節 (寅月 from 立春; its stem by 五虎遁, which
+  the unbroken sixty-month count gives), both at the term's instant;
+- the hour branch is read off the local clock (子 23:00–00:59, 丑 01:00–02:59, …);
+- the 月將 is given by the 中氣 in force; 月將 M over 占時 T is plate (T − M) mod 12 + 1;
+- 晝 when the 占時 is 卯–申, 夜 otherwise (as the lesson pages decide it).
+
+Every rule below is written once. The cast page does not repeat them: the build hands it
+:func:`page_tables`, the same rules evaluated into lookup tables.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
+from pathlib import Path
+
+from .ganzhi import SIXTY, Branch, GanZhi, Stem
+from .liuren.generals import is_night_hour
+from .liuren.plate import plate_of
+
+TABLE = Path(__file__).with_name("solar_terms.json")
+
+# The 24 terms from 小寒 (285°), 15° apart; odd positions (大寒, 雨水, …) are the 中氣.
+TERM_NAMES = ("小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種", "夏至",
+              "小暑", "大暑", "立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "冬至")
+B = Branch
+# 月將 by the 中氣 in force (CALENDAR.md).
+MONTH_GENERAL = {
+    "雨水": B.HAI, "春分": B.XU, "穀雨": B.YOU, "小滿": B.SHEN, "夏至": B.WEI, "大暑": B.WU,
+    "處暑": B.SI, "秋分": B.CHEN, "霜降": B.MAO, "小雪": B.YIN, "冬至": B.CHOU, "大寒": B.ZI,
+}
+DAY_STARTS = (23, 0)
+_ANCHOR_DAY, _ANCHOR_INDEX = date(2026, 12, 1), GanZhi.from_zh("己酉").index
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+class CalendarError(ValueError):
+    """A moment the calendar cannot read: the message is one line naming the problem."""
+
+
+@dataclass(frozen=True)
+class Terms:
+    first_year: int
+    first_longitude: int
+    instants: tuple[int, ...]      # UT, whole seconds since 1970-01-01T00:00
+
+    def name(self, i: int) -> str:
+        return TERM_NAMES[((self.first_longitude - 285) // 15 + i) % 24]
+
+    def longitude(self, i: int) -> int:
+        return (self.first_longitude + 15 * i) % 360
+
+
+@lru_cache(maxsize=1)
+def terms() -> Terms:
+    data = json.loads(TABLE.read_text("utf-8"))
+    return Terms(data["first"]["year"], data["first"]["longitude"], tuple(data["instants"]))
+
+
+# ---- the rules -------------------------------------------------------------------------------
+
+def is_zhongqi(name: str) -> bool:
+    return TERM_NAMES.index(name) % 2 == 1
+
+
+def day_ganzhi(d: date) -> GanZhi:
+    """The sexagenary day of a civil date."""
+    return SIXTY[(d.toordinal() - _ANCHOR_DAY.toordinal() + _ANCHOR_INDEX) % 60]
+
+
+def hour_reading(hour: int, day_starts: int = 23) -> tuple[Branch, int]:
+    """The clock hour's branch and how many days the 干支 day is ahead of the civil date."""
+    if day_starts not in DAY_STARTS:
+        raise CalendarError(f"the day starts at 23 or 0, not {day_starts}")
+    return Branch(((hour + 1) // 2) % 12), int(day_starts == 23 and hour == 23)
+
+
+def year_ganzhi(year: int) -> GanZhi:
+    """The 干支 of a year that runs from its 立春 (甲子 = 1984)."""
+    return SIXTY[(year - 4) % 60]
+
+
+@lru_cache(maxsize=None)
+def term_state(i: int) -> tuple[GanZhi, GanZhi, int, Branch]:
+    """What holds from term ``i`` of the table until the next: the year 干支 (from the last 立春),
+    the month 干支 (from the last 節), the index of the 中氣 in force and its 月將."""
+    t = terms()
+    name = t.name(i)
+    zhong = i if is_zhongqi(name) else i - 1
+    jie = i - 1 if is_zhongqi(name) else i   # (the 大雪 before the table's first term: by name only)
+    k = TERM_NAMES.index(t.name(jie)) // 2   # 小寒 0 (丑月), 立春 1 (寅月), … 大雪 11 (子月)
+    # The year of the last 立春: 立春 falls early in February, so the Gregorian year of the last
+    # term counts, less one before 立春 (小寒 and 大寒 belong to the year before).
+    year = _term_year(i) - (1 if k == 0 else 0)
+    y = year_ganzhi(year)
+    # 五虎遁: 甲己年 丙寅, 乙庚年 戊寅, …: 寅月's stem is (2 × year stem + 2) mod 10; the months
+    # then run on through the sixty (丑月, k = 0, is the eleventh after 寅月).
+    stem = Stem((2 * y.stem + 2 + (k - 1) % 12) % 10)
+    return y, GanZhi(stem, Branch((k + 1) % 12)), zhong, MONTH_GENERAL[t.name(zhong)]
+
+
+def _term_year(i: int) -> int:
+    t = terms()
+    return t.first_year + (t.first_longitude - 285 + 15 * i) // 360 + 1
+
+
+# ---- a moment ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cast:
+    """The facts of one moment."""
+
+    local: datetime            # naive, the clock in ``zone``
+    zone: str
+    offset: int                # seconds east of UT at that moment
+    instant: int               # UT seconds since 1970
+    day_starts: int
+    year: GanZhi
+    month: GanZhi
+    day: GanZhi
+    hour: Branch
+    solar_term: str            # the 中氣 in force
+    solar_term_instant: int
+    month_general: Branch
+    plate: int
+    night: bool
+
+    @property
+    def day_night(self) -> str:
+        return "night" if self.night else "day"
+
+
+def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23) -> Cast:
+    """The facts of the moment ``local`` (naive, to the second) on the clocks of ``zone``.
+
+    A local time that a clock change skips or repeats is read with the offset in force before
+    the change (Python's ``fold=0``)."""
+    if local.tzinfo is not None:
+        raise CalendarError("give the local time without a zone")
+    t = terms()
+    aware = local.replace(tzinfo=zone, fold=0)
+    off = aware.utcoffset()
+    offset = int(off.total_seconds()) if off is not None else 0
+    instant = int((local - _EPOCH.replace(tzinfo=None)).total_seconds()) - offset
+    if not (1900 <= local.year <= 2100) or not (t.instants[0] <= instant < t.instants[-1]):
+        raise CalendarError(f"{local:%Y-%m-%dT%H:%M} is outside the solar-term table "
+                            f"(1900-01-01 to 2100-12-31)")
+    i = _term_index(instant)
+    year, month, zhong, general = term_state(i)
+    hour, ahead = hour_reading(local.hour, day_starts)
+    day = day_ganzhi(local.date() + timedelta(days=ahead))
+    return Cast(local, zone_name, offset, instant, day_starts, year, month, day, hour,
+                t.name(zhong), t.instants[zhong], general, plate_of(general, hour), is_night_hour(hour))
+
+
+def _term_index(instant: int) -> int:
+    """The last term at or before ``instant``."""
+    from bisect import bisect_right
+    return bisect_right(terms().instants, instant) - 1
+
+
+# ---- the tables the cast page looks up --------------------------------------------------------
+
+def page_tables(lesson_href) -> dict:
+    """Every rule above evaluated into tables, for the cast and lesson pages' script: the term
+    instants with, for each term, the year, month, 中氣 and 月將 in force after it; the clock hour's
+    branch and day shift for each setting; the plate for each 月將 and 占時; 晝/夜 for each 占時; the
+    day count's anchor; the year 干支 of every year (本命); and each lesson's address
+    (``lesson_href(day, plate)``)."""
+    t = terms()
+    n = len(t.instants)
+    states = [term_state(i) for i in range(n)]
+    deltas = [t.instants[0]] + [t.instants[i] - t.instants[i - 1] for i in range(1, n)]
+    return {
+        "terms": {"first": t.instants[0], "deltas": deltas,
+                  "names": [t.name(i) for i in range(24)],
+                  "year": [s[0].index for s in states], "month": [s[1].index for s in states],
+                  "zhong": [s[2] for s in states], "general": [int(s[3]) for s in states]},
+        "range": [1900, 2100],
+        "hours": {str(d): [list(hour_reading(h, d)) for h in range(24)] for d in DAY_STARTS},
+        "plate": [[plate_of(Branch(m), Branch(h)) for h in range(12)] for m in range(12)],
+        "night": [is_night_hour(Branch(h)) for h in range(12)],
+        "day_epoch": day_ganzhi(date(1970, 1, 1)).index,   # the 干支 of day 0 of the Unix count
+        "years": {"first": 1900, "index": [year_ganzhi(y).index for y in range(1900, 2101)]},
+        "sixty": [g.zh for g in SIXTY],
+        "branches": [b.zh for b in Branch],
+        "lessons": [[lesson_href(g, p) for p in range(1, 13)] for g in SIXTY],
+    }

@@ -1,0 +1,50 @@
+"""The cast page (``cast/``, 기과) and the tables its script looks up (``cast/tables.js``).
+
+The tables are the calendar's rules evaluated by the build (:func:`sitegen.model.calendar.
+page_tables`) plus each lesson's 三傳 and conditional 課體: the page computes nothing the Python
+does not, it only looks up.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..model import addresses as A
+from ..model.calendar import page_tables
+from ..model.ganzhi import SIXTY
+from ..model.site import Site
+from .views import Context, layout
+
+TABLES = A.Address("cast/tables.js")
+PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
+                ("Asia/Tokyo", "東京"))
+
+
+def cast(ctx: Context) -> dict[str, Any]:
+    return {"layout": layout(ctx, description="날짜·시각·시간대로 대육임 과를 일으킨다 (起課): "
+                                              "年月日時 干支, 中氣, 月將, 占時, 국, 晝夜, 三傳"),
+            "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
+            "root": ctx.href(A.HOME)[: -len("index.html")],
+            "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts,
+            "canonical": ctx.canonical()}
+
+
+def tables(site: Site) -> dict:
+    out = page_tables(lambda day, plate: A.lesson(day, plate).path)
+    lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
+    out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
+    out["conditional"] = [[[c.as_data()["name"], c.as_data()["when"]] for c in l.conditional_patterns]
+                          for row in lessons for l in row]
+    out["day_starts"] = site.config.day_starts
+    return out
+
+
+def raw_tables(site: Site, page) -> bytes:
+    body = json.dumps(tables(site), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the calendar's tables for the cast and lesson pages (made by the build). */\n"
+            f"window.SITEGEN_CAST={body};\n").encode()
+
+
+VIEWS = {"cast": cast}
+RAW = {"cast_tables": raw_tables}

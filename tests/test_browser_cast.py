@@ -1,0 +1,213 @@
+"""Casting in a real Chromium, from disk: the cast page gives what `sitegen cast` gives, on
+over a thousand moments (seconds around 中氣 and 立春, 23:00, 00:00, many zones, both day
+settings); it answers fast; a lesson page given a moment marks it, picks 晝/夜, resolves the
+conditional 課體 as the Python does, and its 晝/夜 choice is in the URL and in print."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import subprocess
+import sys
+from collections import defaultdict
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from conftest import REPO
+from sitegen.model.calendar import terms
+from test_browser import browser  # noqa: F401  (the module's Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+ZONES = ("Asia/Seoul", "Asia/Shanghai", "Asia/Taipei", "Asia/Tokyo", "UTC", "America/New_York",
+         "Europe/London", "Australia/Sydney", "Asia/Kolkata")
+
+
+def _local(seconds: int, tz: str) -> dt.datetime:
+    return dt.datetime.fromtimestamp(seconds, ZoneInfo(tz)).replace(tzinfo=None)
+
+
+def _moments() -> list[tuple[str, str, int]]:
+    """(WHEN, zone, day_starts): seconds around 中氣 and 立春 instants, 23:00 and 00:00, and
+    moments spread over 1900–2100."""
+    rng = random.Random(15)
+    t = terms()
+    out = []
+    n = len(t.instants)
+    for i in range(2, n - 2, 2)[::8]:                       # every 8th 中氣: ±1 s, in four zones
+        tz = ZONES[(i // 2) % 4]
+        for d in (-1, 0, 1):
+            out.append((_local(t.instants[i] + d, tz), tz, 23))
+    for i in [i for i in range(n - 1) if t.name(i) == "立春"][::3]:   # every third 立春
+        tz = ZONES[(i // 24) % 4]
+        for d in (-1, 0, 1):
+            out.append((_local(t.instants[i] + d, tz), tz, (23, 0)[i % 2]))
+    for _ in range(120):                                     # the day's turn, both settings
+        day = dt.datetime(1900, 1, 2) + dt.timedelta(days=rng.randrange(73000))
+        tz = rng.choice(ZONES)
+        for hms in ((22, 59, 59), (23, 0, 0), (23, 59, 59), (0, 0, 0)):
+            out.append((day.replace(hour=hms[0], minute=hms[1], second=hms[2]), tz, rng.choice((23, 0))))
+    for _ in range(300):                                     # anywhere in the table
+        moment = dt.datetime(1900, 1, 2) + dt.timedelta(seconds=rng.randrange(201 * 365 * 86400))
+        out.append((moment.replace(second=0), rng.choice(ZONES), rng.choice((23, 0))))
+    return [(m.strftime("%Y-%m-%dT%H:%M" + (":%S" if m.second else "")), tz, ds)
+            for m, tz, ds in out if 1900 <= m.year <= 2100]
+
+
+def _sitegen_cast(moments) -> dict[tuple[str, str, int], dict]:
+    """`sitegen cast --json`, one call per zone and day setting."""
+    groups = defaultdict(list)
+    for at, tz, ds in moments:
+        groups[(tz, ds)].append(at)
+    out = {}
+    for (tz, ds), ats in groups.items():
+        run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json",
+                              "--tz", tz, "--day-starts", str(ds), *ats],
+                             capture_output=True, text=True, check=True)
+        for at, line in zip(ats, run.stdout.splitlines()):
+            out[(at, tz, ds)] = json.loads(line)
+    return out
+
+
+def test_the_cast_page_equals_sitegen_cast_on_over_a_thousand_moments(browser, built):
+    moments = _moments()
+    assert len(moments) >= 1000
+    expected = _sitegen_cast(moments)
+    page = browser.new_page()
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul")
+    got = page.evaluate("""(moments) => moments.map(([at, tz, ds]) => {
+        const f = window.SitegenCast.facts(at, tz, ds), out = {};
+        for (const k in f) if (k[0] !== "_") out[k] = f[k];
+        return out;
+    })""", [list(m) for m in moments])
+    page.close()
+    bad = [(m, want, have) for m, have in zip(moments, got)
+           if have != (want := expected[m])]
+    assert not bad, f"{len(bad)} of {len(moments)} differ; first: {bad[:2]}"
+
+
+def test_the_cast_page_from_disk_answers_within_150_ms_and_links_to_the_lesson(browser, built):
+    """The page's own time: from its file arriving to the answer on the page (HTML, CSS, the
+    tables and the script parsed and run), the best of five loads; the time since the navigation
+    began, which adds the browser's own start of a page, is printed beside it."""
+    page = browser.new_page()
+    url = (built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul"
+    own, total = [], []
+    for _ in range(5):
+        page.goto(url)
+        page.wait_for_selector("#cast-result:not([hidden])")
+        own.append(int(page.get_attribute("html", "data-cast-page-ms")))
+        total.append(int(page.get_attribute("html", "data-cast-ms")))
+    print(f"cast page answered in {own} ms after its file arrived, {total} ms after navigation began")
+    assert min(own) <= 150, (own, total)
+    assert page.text_content("[data-fact='plate']") == "4"
+    assert page.locator("[data-fact='hour']").all_text_contents() == ["巳", "巳"]
+    assert page.text_content("[data-fact='solar_term']") == "小雪"
+    link = page.get_attribute("[data-fact-link]", "href")
+    assert link.startswith("../liuren/ji-you/04/index.html?at=2026-12-01T09:30&tz=Asia/Seoul&shift=day")
+    page.click("[data-fact-link]")
+    page.wait_for_selector("#moment:not([hidden])")
+    assert page.url.split("/build/")[-1].startswith("liuren/ji-you/04/index.html?at=")
+    page.close()
+
+
+def test_the_cast_page_reads_its_form_writes_the_url_and_refuses_bad_input(browser, built):
+    page = browser.new_page()
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul")
+    page.fill("input[name=date]", "2026-02-04")
+    page.fill("input[name=time]", "04:03")
+    page.fill("input[name=tz]", "Asia/Shanghai")
+    page.fill("input[name=born]", "1984")
+    page.click("#cast-form button[type=submit]")
+    assert "at=2026-02-04T04:03&tz=Asia/Shanghai&born=1984" in page.url
+    assert page.text_content("[data-fact='year']") == "丙午"
+    assert page.text_content("[data-fact='birth']").startswith("甲子")
+    page.fill("input[name=tz]", "Mars/Base")
+    page.click("#cast-form button[type=submit]")
+    assert "Mars/Base" in page.text_content("#cast-status")
+    assert page.is_hidden("#cast-result")
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=1899-06-01T10:00&tz=Asia/Seoul")
+    assert "1900" in page.text_content("#cast-status")
+    page.close()
+
+
+def _python_facts(at: str, tz: str, ds: int = 23) -> dict:
+    return _sitegen_cast([(at, tz, ds)])[(at, tz, ds)]
+
+
+def test_a_lesson_page_given_a_moment_marks_hour_general_birth_and_xing(browser, built):
+    at, tz = "2026-12-01T09:30", "Asia/Seoul"
+    page = browser.new_page()
+    page.goto((built / "liuren/ji-you/04/index.html").as_uri() + f"?at={at}&tz={tz}&born=1984&xing=寅")
+    page.wait_for_selector("#moment:not([hidden])")
+    hour = page.locator(".palace.is-hour")
+    assert hour.count() == 1
+    assert hour.locator(".earth").text_content() == "巳" and hour.locator(".heaven").text_content() == "寅"
+    assert hour.locator(".moment-marks").text_content() == "占時 月將"
+    assert page.locator(".palace.is-birth .earth").text_content() == "子"       # 1984 甲子
+    assert page.locator(".palace.is-xing .earth").text_content() == "寅"
+    assert page.get_attribute(".lesson", "data-shift") == "day"
+    assert page.locator("#moment [data-fact='hour']").all_text_contents() == ["巳", "巳"]
+    held = page.get_attribute("[data-when]", "data-held")
+    assert held == "true" and dict(_python_facts(at, tz)["conditional"]) == {"勵德": True}
+    # a moment that gives another lesson says so and links there, marking nothing here
+    page.goto((built / "liuren/ji-you/04/index.html").as_uri() + "?at=2026-12-01T11:30&tz=Asia/Seoul")
+    page.wait_for_selector("#moment:not([hidden])")
+    assert page.is_visible("[data-moment-other]") and page.locator(".palace.is-hour").count() == 0
+    assert "ji-you/05/index.html" in page.get_attribute("[data-moment-other] a", "href")
+    page.close()
+
+
+def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(browser, built):
+    """Moments whose lessons carry each kind of condition (晝/夜, 占時, 太歲 and 月將)."""
+    rng = random.Random(7)
+    seen = defaultdict(int)
+    picks = []
+    for _ in range(4000):
+        moment = dt.datetime(1990, 1, 1) + dt.timedelta(minutes=rng.randrange(60 * 24 * 365 * 60))
+        at, tz = moment.strftime("%Y-%m-%dT%H:%M"), "Asia/Seoul"
+        picks.append((at, tz, 23))
+    facts = _sitegen_cast(picks)
+    chosen = []
+    for key, f in facts.items():
+        kinds = {name for name, _ in f["conditional"]}
+        new = [k for k in kinds if seen[k] < 4]
+        if new:
+            chosen.append(f)
+            for k in kinds:
+                seen[k] += 1
+    assert {"天網", "勵德", "龍德"} <= set(seen)
+    page = browser.new_page()
+    for f in chosen:
+        page.goto((built / f["url"] / "index.html").as_uri() + f"?at={f['at']}&tz={f['tz']}")
+        page.wait_for_selector("#moment:not([hidden])")
+        got = page.eval_on_selector_all(
+            "[data-when]", "els => els.map(e => [e.querySelector('span').textContent, e.getAttribute('data-held')])")
+        assert got == [[name, json.dumps(h)] for name, h in f["conditional"]], f
+    page.close()
+
+
+def test_the_day_night_choice_is_in_the_url_and_in_print(browser, built):
+    lesson = (built / "liuren/bing-yin/08/index.html").as_uri()
+    page = browser.new_page()
+    page.goto(lesson + "?shift=night")
+    assert page.get_attribute(".lesson", "data-shift") == "night"
+    page.click("[data-shift-button=day]")
+    assert "shift=day" in page.url and "shift=night" not in page.url
+    page.goto(lesson + "?shift=night")
+    page.emulate_media(media="print")
+    assert page.is_visible(".shift-note .gen-night") and not page.is_visible(".shift-note .gen-day")
+    assert "夜" in page.locator(".shift-note .gen-night").text_content()
+    assert page.locator(".print-url").inner_text().endswith("liuren/bing-yin/08/?shift=night")
+    page.emulate_media(media="screen")
+    assert not page.is_visible(".shift-note")
+    # a moment at night chooses the night set unless the URL says otherwise
+    page.goto(lesson + "?at=2026-12-01T23:30&tz=Asia/Seoul")
+    page.wait_for_selector("#moment:not([hidden])")
+    assert page.get_attribute(".lesson", "data-shift") == "night"
+    page.goto(lesson + "?at=2026-12-01T23:30&tz=Asia/Seoul&shift=day")
+    page.wait_for_selector("#moment:not([hidden])")
+    assert page.get_attribute(".lesson", "data-shift") == "day"
+    page.close()

@@ -1,0 +1,98 @@
+"""`sitegen cast` on the command line: what it prints, its settings, bad input, speed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import REPO
+from sites import copy_site, edit
+
+
+def cast(*args, root=REPO):
+    return subprocess.run([sys.executable, "-m", "sitegen", "--root", str(root), "cast", *args],
+                          capture_output=True, text=True)
+
+
+def test_the_checked_moment_as_text_and_json():
+    run = cast("--tz", "Asia/Seoul", "2026-12-01T09:30")
+    assert run.returncode == 0, run.stderr
+    assert "日 己酉" in run.stdout and "中氣 小雪" in run.stdout and "月將 寅" in run.stdout
+    assert "第4局" in run.stdout and "晝" in run.stdout and "liuren/ji-you/04/" in run.stdout
+    run = cast("--json", "--tz", "Asia/Seoul", "2026-12-01T09:30", "2026-12-01T23:00")
+    first, second = (json.loads(line) for line in run.stdout.splitlines())
+    assert {k: first[k] for k in ("day", "year", "month", "hour", "solar_term", "month_general",
+                                  "plate", "day_night", "url")} == {
+        "day": "己酉", "year": "丙午", "month": "己亥", "hour": "巳", "solar_term": "小雪",
+        "month_general": "寅", "plate": 4, "day_night": "day", "url": "liuren/ji-you/04/"}
+    assert first["solar_term_at"].startswith("2026-11-22T") and first["solar_term_at"].endswith("+09:00")
+    assert first["transmissions"] == "午卯子"
+    assert (second["day"], second["hour"], second["day_night"]) == ("庚戌", "子", "night")
+
+
+def test_the_day_turns_at_midnight_by_option_or_by_setting(tmp_path):
+    assert json.loads(cast("--json", "--tz", "Asia/Seoul", "--day-starts", "0",
+                           "2026-12-01T23:00").stdout)["day"] == "己酉"
+    site = copy_site(tmp_path)
+    edit(site / "content/site.yaml", "day_starts: 23", "day_starts: 0")
+    assert json.loads(cast("--json", "--tz", "Asia/Seoul", "2026-12-01T23:00", root=site).stdout)["day"] == "己酉"
+    assert json.loads(cast("--json", "--tz", "Asia/Seoul", "--day-starts", "23", "2026-12-01T23:00",
+                           root=site).stdout)["day"] == "庚戌"
+
+
+def test_a_bad_day_setting_is_a_content_problem(tmp_path):
+    from sitegen.content import load_config
+    from sitegen.problems import Problems
+
+    site = copy_site(tmp_path)
+    edit(site / "content/site.yaml", "day_starts: 23", "day_starts: 22")
+    problems = Problems()
+    assert load_config(site, problems) is None
+    line = (site / "content/site.yaml").read_text("utf-8").split("day_starts: 22")[0].count("\n") + 1
+    assert [p.format() for p in problems.items] == [
+        f"content/site.yaml:{line}: casting.day_starts must be 23 (子初, the default) or 0, not 22"]
+
+
+@pytest.mark.parametrize("args, names", [
+    (["--tz", "Asia/Seoul", "2026-02-30T10:00"], "2026-02-30T10:00: no such date"),
+    (["--tz", "Asia/Seoul", "2026-01-01T25:00"], "2026-01-01T25:00: no such time of day"),
+    (["--tz", "Asia/Seoul", "2026-01-01T10:60"], "no such time of day"),
+    (["--tz", "Mars/Olympus", "2026-01-01T10:00"], "unknown time zone 'Mars/Olympus'"),
+    (["--tz", "../../etc/passwd", "2026-01-01T10:00"], "unknown time zone"),
+    (["--tz", "Asia/Seoul", "1850-01-01T10:00"], "outside the solar-term table"),
+    (["--tz", "Asia/Seoul", "2101-01-01T00:00"], "outside the solar-term table"),
+    (["--tz", "Asia/Seoul", "2026-1-1 10:00"], "is not a moment"),
+    (["--tz", "Asia/Seoul", "2026-12-01T09:30", "tomorrow"], "'tomorrow' is not a moment"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, names):
+    run = cast(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sitegen cast: ") and names in lines[0], run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_now_and_the_machine_zone():
+    run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json", "now"],
+                         capture_output=True, text=True, env={"TZ": "Asia/Tokyo", "PATH": ""})
+    f = json.loads(run.stdout)
+    assert f["tz"] == "Asia/Tokyo" and f["utc_offset"] == "+09:00"
+    now = dt.datetime.now(dt.timezone(dt.timedelta(hours=9))).replace(tzinfo=None)
+    assert abs((dt.datetime.fromisoformat(f["at"]) - now).total_seconds()) < 120
+
+
+def test_a_thousand_moments_in_one_call_under_two_seconds():
+    start = dt.datetime(1990, 1, 1)
+    whens = [(start + dt.timedelta(minutes=5237 * i)).strftime("%Y-%m-%dT%H:%M") for i in range(1000)]
+    t0 = time.perf_counter()
+    run = cast("--json", "--tz", "Asia/Seoul", *whens)
+    elapsed = time.perf_counter() - t0
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.splitlines()) == 1000
+    assert elapsed < 2.0, elapsed
