@@ -21,11 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .content import load_content
+from .content import load_content, read_content
+from .content.redirects import FILE as REDIRECTS_FILE, check_redirects
+from .content.source import project_tree_problems
 from .model.pages import Page
 from .model.site import Site, build_site
-from .problems import BuildError, Problem
-from .render.render import Renderer
+from .problems import BuildError, Problem, Problems
+from .render import deps
+from .render.env import make_env
+from .render.render import TEMPLATES, Renderer, template_problems
 from .write import atomic, manifest as mf
 from .write.files import Writer
 from .write.inputs import Inputs, read_inputs
@@ -94,6 +98,11 @@ class Made:
     sha1: str
     size: int
     links: PageLinks | None
+    deps: tuple[str, ...]     # the dependency keys the page read (sitegen.render.deps)
+
+
+def page_id(page: Page) -> str:
+    return f"{page.key}\0{page.kind}"
 
 
 _RENDERER: Renderer | None = None
@@ -111,12 +120,15 @@ def _render_files(files: list[str], keep: bool) -> tuple[list[tuple[Made, bytes 
     for f in files:
         page = _JOBS[f]
         try:
-            data = renderer.render(page)
+            with deps.Recording() as keys:
+                deps.note(*deps.page_keys(page))
+                data = renderer.render(page)
         except Exception as e:
             problems.append(renderer.render_problem(page, e))
             continue
         made.append((Made(f, hashlib.sha1(data).hexdigest(), len(data),
-                          scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None),
+                          scan(data, f, _FILES, _ROOT_PATH) if f.endswith(".html") else None,
+                          tuple(sorted(keys))),
                      data if keep else None))
     return made, problems
 
@@ -132,6 +144,9 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
     process writes what they send back, on the writer's threads, while they go on."""
     global _RENDERER, _JOBS, _ROOT_PATH, _FILES
     _RENDERER, _JOBS, _ROOT_PATH, _FILES = renderer, jobs, root_path(renderer.site), every_file
+    # From here the site notes what each page reads (forked workers inherit that).
+    saved = deps.install(renderer.site)
+    renderer.memo = deps.Memo()
     keep = writer is not None
     made: list[Made] = []
     problems: list[Problem] = []
@@ -162,6 +177,7 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
                 gc.unfreeze()
     finally:
         _RENDERER, _JOBS, _FILES = None, {}, frozenset()
+        deps.uninstall(renderer.site, saved)
     if problems:
         raise BuildError(problems)
     return made
@@ -184,8 +200,13 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     inputs = inputs or read_inputs(root, base_url)
     if out is not None:
         out = out.resolve()
+    lock = None
     if out is None or not incremental:
+        if state is not None:
+            state.close()
         state = None
+        if out is not None:
+            lock = atomic.OutputLock(out).acquire()     # one build of an output at a time
     else:
         state = state or OutputState(out, inputs.total)
         if state.up_to_date:
@@ -197,23 +218,20 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     finally:
         if state is not None:
             state.close()
+        if lock is not None:
+            lock.release()
 
 
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
            state: OutputState | None, start: float, base_url: str | None) -> Result:
     progress.phase("reading content")
-    site = load_site(root, base_url)
-    renderer = Renderer(site, atomic.cache_dir(out) if out is not None else None)
-    template_problems = renderer.check_templates()
-    if template_problems:
-        raise BuildError(template_problems)
+    site, renderer, assets = check_all(root, atomic.cache_dir(out) if out is not None else None,
+                                       base_url)
 
     jobs = {p.address.file: p for p in site.registry}
-    by_deps = {deps: inputs.page_fingerprint(deps) for deps in {p.deps for p in jobs.values()}}
-    fingerprints = {f: by_deps[p.deps] for f, p in jobs.items()}
-    assets = renderer.assets()
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
     plan = set(jobs) | set(assets)
+    redirects = {r.source + "index.html": r for r in site.content.redirects}
 
     found = state.found() if state is not None else None
     current = state.manifest if found is not None else None
@@ -221,7 +239,8 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     if found is not None:
         old = current.files
         reuse = {f for f in found.intact
-                 if (f in jobs and old[f].fingerprint == fingerprints[f])
+                 if (f in jobs and old[f].fingerprint == inputs.page_fingerprint(
+                     page_id(jobs[f]), old[f].deps))
                  or (f in assets and old[f].sha1 == asset_fp[f])}
     todo = sorted(f for f in jobs if f not in reuse)
 
@@ -241,8 +260,9 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
             if writer is not None:
                 writer.close()
         progress.phase("checking links")
-        entries = {m.file: mf.Entry(fingerprints[m.file], m.sha1, m.size,
-                                    tuple(sorted(m.links.ids)) if m.links else ())
+        entries = {m.file: mf.Entry(inputs.page_fingerprint(page_id(jobs[m.file]), m.deps),
+                                    m.sha1, m.size, tuple(sorted(m.links.ids)) if m.links else (),
+                                    m.deps)
                    for m in made}
         for f in reuse:
             entries[f] = current.files[f]
@@ -250,11 +270,18 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
             entries.setdefault(f, mf.Entry(asset_fp[f], asset_fp[f], len(data)))
         problems = _check_links(site, made, reuse, entries, out, current, frozenset(entries))
         if problems:
-            raise BuildError(problems)
+            raise BuildError([_redirect_problem(p, redirects) for p in problems])
         manifest = mf.Manifest(inputs.total, entries)
         if target is not None:
             progress.phase("replacing the output")
             target.commit(manifest.dump())
+    except OSError as e:          # the output's folder: full, read-only, or taken away
+        if target is not None:
+            target.abort()
+        raise BuildError([Problem(e.filename or str(out), None,
+                                  f"could not write the output: {e.strerror or e}",
+                                  "check the free space and the permissions of the output's "
+                                  "folder; the previous output is untouched")]) from e
     except BaseException:
         if target is not None:
             target.abort()
@@ -263,6 +290,53 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     return Result(pages=len(jobs), files=len(entries), rendered=rendered,
                   bytes=sum(e.size for e in entries.values()), seconds=time.perf_counter() - start,
                   out=out, manifest=manifest)
+
+
+def check_all(root: Path, cache: Path | None,
+              base_url: str | None = None) -> tuple[Site, Renderer, dict[str, bytes]]:
+    """Load and check everything there is to check before rendering: the project's files, the
+    content, the model built on it, the templates, the redirects against every file the site will
+    have. Each phase runs on what the phases before it could load, so one run reports the problems
+    of all of them; any problem raises. Returns the model, its renderer and the assets.
+    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
+    problems = Problems()
+    project_problems = project_tree_problems(root)     # links out of it: never read
+    problems.extend(project_problems)
+    content = read_content(root, problems, base_url)
+    site = None
+    # The model joins rules to texts and checks every citation: with a text or a rules file (or
+    # an entry) that could not be loaded, it would report nothing but the consequences.
+    joined = not any(f.startswith(("content/texts/", "content/rules/")) for f in problems.lost)
+    if content is not None and joined:
+        try:
+            site = build_site(content)
+        except BuildError as e:
+            problems.extend(e.problems)
+        except Exception:
+            if not problems:      # not a consequence of content already found faulty: a bug
+                raise
+    assets: dict[str, bytes] = {}
+    if site is not None:
+        renderer = Renderer(site, cache)
+        problems.extend(renderer.check_templates())
+        if not project_problems:
+            assets = renderer.assets()
+            files = {p.address.file for p in site.registry if p.kind != "redirect"} | set(assets)
+            problems.extend(check_redirects(site.content.redirects, frozenset(files)))
+    else:
+        problems.extend(template_problems(make_env(root / TEMPLATES, cache)))
+    problems.raise_if_any()
+    assert site is not None
+    return site, renderer, assets
+
+
+def _redirect_problem(p: Problem, redirects: dict) -> Problem:
+    """A broken link of a redirect page is a problem of its entry in content/redirects.yaml."""
+    r = redirects.get(p.file.partition("/")[2])
+    if r is None:
+        return p
+    return Problem(REDIRECTS_FILE, r.line, f"the redirect from {r.source} to {r.target}: "
+                   + p.message.split(": ", 1)[-1], p.hint)
 
 
 def _check_links(site: Site, made: list[Made], reuse: set[str], entries: dict[str, mf.Entry],

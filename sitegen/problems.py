@@ -46,6 +46,9 @@ class Problems:
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        # Files (relative paths) of which something could not be loaded at all: later phases
+        # whose checks join on them would only report the consequences, so they do not run.
+        self.lost: set[str] = set()
 
     def add(self, file: str, line: int | None, message: str, hint: str | None = None) -> None:
         self.items.append(Problem(file, line, message, hint))

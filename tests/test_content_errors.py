@@ -47,7 +47,7 @@ def test_unknown_front_matter_key(tmp_path):
     edit(site / TEXT, "summary:", "sumary:")
     found = problems_of(site)
     assert found == [
-        f"{TEXT}:2: missing key 'summary' in the front matter",
+        f"{TEXT}:2: missing key 'summary' in the front matter\n    hint: add 'summary: …'",
         f"{TEXT}:9: unknown key 'sumary' in the front matter\n"
         "    hint: known keys here: author, published, seed, seed_heading, seed_sha256, "
         "self_description, slug, summary, title",
@@ -82,7 +82,8 @@ def test_all_problems_of_all_files_are_listed_at_once(tmp_path):
     edit(config, line, "base_url: nowhere")                    # whatever address it is set to
     found = problems_of(site)
     assert len(found) == 3
-    assert found[0] == "content/site.yaml:7: base_url must be an http(s) URL ending in '/', not 'nowhere'"
+    assert found[0] == ("content/site.yaml:7: base_url must be an http(s) URL ending in '/', not "
+                        "'nowhere'\n    hint: write an http(s) URL ending in '/' here")
     assert found[1].startswith("content/texts/huangjince.md:3: unknown key 'colour'")
     assert found[2].startswith(f"{TEXT}:20: the id 'p01' is used twice")
 

@@ -9,6 +9,7 @@ from .config import Config, load_config
 from ..problems import Problems
 from .redirects import Redirect, load_redirects
 from .rules import RuleEntry, load_rules
+from .source import ignored
 from .terms import Term, load_terms
 from .texts import Text, load_texts
 from .validation import Validation, load_validation
@@ -25,17 +26,36 @@ class Content:
     redirects: tuple[Redirect, ...]
 
 
-def load_content(root: Path, base_url: str | None = None) -> Content:
-    """Read every content file; raise :class:`~sitegen.problems.BuildError` listing all problems.
-    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
-    problems = Problems()
+CONTENT_NAMES = {"site.yaml", "redirects.yaml", "texts", "rules", "terms", "validation"}
+
+
+def read_content(root: Path, problems: Problems, base_url: str | None = None) -> Content | None:
+    """Read every content file, adding every problem to ``problems``. What loaded is returned
+    even then (None only without a readable ``site.yaml``), so that later checks can run on it
+    and report their problems in the same run. ``base_url`` (checked already) replaces the one in
+    ``content/site.yaml``."""
+    for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
+        if path.name not in CONTENT_NAMES and not ignored(path.name):
+            problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
+                         "content/ holds site.yaml, redirects.yaml and the folders texts/, rules/, "
+                         "terms/ and validation/; anything else is never read")
     config = load_config(root, problems, base_url)
     texts = load_texts(root, problems)
     rules = load_rules(root, problems)
     terms = load_terms(root, problems)
     validation = load_validation(root, problems)
     redirects = load_redirects(root, problems)
-    problems.raise_if_any()
-    assert config is not None
+    if config is None:
+        return None
     return Content(root=root, config=config, texts=texts, rules=rules, terms=terms,
                    validation=validation, redirects=redirects)
+
+
+def load_content(root: Path, base_url: str | None = None) -> Content:
+    """Read every content file; raise :class:`~sitegen.problems.BuildError` listing all problems.
+    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
+    problems = Problems()
+    content = read_content(root, problems, base_url)
+    problems.raise_if_any()
+    assert content is not None
+    return content

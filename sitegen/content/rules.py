@@ -164,6 +164,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
                          "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
                          "classical source when the seeds say nothing")
+            problems.lost.add(rel)
             continue
         readings = []
         bad = False
@@ -183,6 +184,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             if not errors:
                 steps.append(StepSentence(str(kind), parts, rel, at))
         if bad:
+            problems.lost.add(rel)
             continue
         entries.append(RuleEntry(
             id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],

@@ -7,6 +7,8 @@ with the file and line, so a build can list all of them at once.
 from __future__ import annotations
 
 import datetime as _dt
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -16,9 +18,62 @@ import yaml
 from ..problems import Problems
 
 
-def read_text(path: Path, rel: str, problems: Problems) -> str | None:
-    """The file as UTF-8 text with ``\\n`` line ends, or None (and a problem) if it can't be read."""
+MAX_BYTES = 16 << 20      # no content file comes near this; a bigger one is a mistake
+
+
+def ignored(name: str) -> bool:
+    """Files the generator never reads and never fingerprints (editor and system leftovers):
+    names starting with a dot, backups ending in ``~``."""
+    return name.startswith(".") or name.endswith("~")
+
+
+def outside_problem(path: Path, root: Path) -> str | None:
+    """Why the project may not read ``path``: a link that leads out of the project ``root``, or
+    something that is not a plain file (a device, a pipe); None if it may."""
     try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return "it is a broken or looping link" if path.is_symlink() else None
+    if not real.is_relative_to(root.resolve()):
+        return f"it is a link to {real}, outside the project"
+    if path.exists() and not (real.is_file() or real.is_dir()):
+        return "it is not a plain file (a device, a pipe or a socket)"
+    return None
+
+
+def project_tree_problems(root: Path, folders=("content", "templates")) -> list:
+    """A problem for every link under ``folders`` of the project that leads out of it (or to
+    something that is not a plain file): those are never read, let alone published."""
+    found = Problems()
+    for folder in folders:
+        for dirpath, dirnames, filenames in os.walk(root / folder):
+            dirnames[:] = [d for d in dirnames if not ignored(d)]
+            for name in sorted(dirnames + filenames):
+                path = Path(dirpath) / name
+                if ignored(name) or not path.is_symlink() and path.is_dir():
+                    continue
+                why = outside_problem(path, root)
+                if why:
+                    found.add(path.relative_to(root).as_posix(), None, f"cannot read the file: {why}",
+                              "content and templates are read only from inside the project; "
+                              "copy the file in")
+    return found.items
+
+
+def read_text(path: Path, rel: str, problems: Problems) -> str | None:
+    """The file as UTF-8 text with ``\\n`` line ends, or None (and a problem) if it can't be read.
+    Only plain files inside the project (``rel`` is the path from its root) are read."""
+    root = Path(str(path)[: -len(rel)]) if str(path).endswith(rel) else path.parent
+    outside = outside_problem(path, root)
+    if outside:
+        problems.add(rel, None, f"cannot read the file: {outside}",
+                     "content and templates are read only from inside the project; copy the file in")
+        return None
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            problems.add(rel, None, f"the file is larger than {MAX_BYTES >> 20} MB",
+                         "content files are text; split it or remove what does not belong")
+            return None
         data = path.read_bytes()
     except OSError as e:
         problems.add(rel, None, f"cannot read the file: {e.strerror or e}",
@@ -33,7 +88,41 @@ def read_text(path: Path, rel: str, problems: Problems) -> str | None:
         return None
     if text.startswith("\ufeff"):
         text = text[1:]
-    return text.replace("\r\n", "\n")
+    text = text.replace("\r\n", "\n")
+    bad = _CONTROL.search(text)
+    if bad:
+        problems.add(rel, text.count("\n", 0, bad.start()) + 1,
+                     f"the control character U+{ord(bad.group()):04X} is in the file",
+                     "remove it: content is plain text (tabs and line ends only)")
+        return None
+    return text
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def content_files(root: Path, folder: str, wanted: Callable[[str], bool], what: str,
+                  problems: Problems) -> list[Path]:
+    """The files of ``content/<folder>/`` that ``wanted`` accepts, in name order. Any other file
+    (a ``.yml`` spelling, a misnamed file, a subfolder) is a problem rather than silently left
+    out; :func:`ignored` names are skipped here exactly as the build's fingerprint skips them."""
+    base = root / "content" / folder
+    if not base.is_dir():
+        return []
+    found = []
+    for path in sorted(base.iterdir()):
+        if ignored(path.name):
+            continue
+        rel = path.relative_to(root).as_posix()
+        if path.is_symlink() and wanted(path.name):
+            found.append(path)                 # read_text says where a bad link leads
+        elif path.is_file() and wanted(path.name):
+            found.append(path)
+        else:
+            problems.add(rel, None, f"unexpected {'folder' if path.is_dir() else 'file'} in "
+                         f"content/{folder}/", f"{what}; a file that is not one is never read")
+            problems.lost.add(rel)
+    return found
 
 
 @dataclass
@@ -51,48 +140,110 @@ class YamlDoc:
         return self.lines.get(path, self.first_line)
 
 
-# libyaml's parser when PyYAML was built with it (its wheels are): same safe types, much faster.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's parser when PyYAML was built with it (its wheels are); the construction of values
+# is PyYAML's own, made strict here.
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# The only types content has. Any other tag (``!!binary``, ``!!set``, ``!!omap``, ``!!python/…``)
+# is refused.
+_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp",
+                                             "seq", "map")}
+MAX_NODES = 200_000       # values a document may stand for once its aliases are expanded
+
+
+class _Loader(_Base):
+    def construct_object(self, node, deep=False):
+        if node.tag not in _TAGS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the tag {node.tag!r} is not allowed in content", node.start_mark)
+        try:
+            return super().construct_object(node, deep)
+        except yaml.YAMLError:
+            raise
+        except (ValueError, TypeError, OverflowError, AttributeError) as e:
+            value = node.value if isinstance(node, yaml.ScalarNode) else node.tag
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{_clip_repr(value)} is not a valid {node.tag.rsplit(':', 1)[-1]}"
+                + (f" ({e})" if str(e) and len(str(e)) < 80 else ""), node.start_mark) from None
+
+
+def _expanded_size(node: yaml.Node, limit: int) -> int:
+    """How many values the document stands for with every alias expanded (counting stops past
+    ``limit``), computed without expanding: each node is sized once."""
+    sizes: dict[int, int] = {}
+    stack = [(node, False)]
+    while stack:
+        n, ready = stack.pop()
+        if id(n) in sizes:
+            continue
+        children = n.value if isinstance(n, yaml.SequenceNode) else \
+            [x for kv in n.value for x in kv] if isinstance(n, yaml.MappingNode) else []
+        if ready or not children:
+            sizes[id(n)] = min(limit + 1, 1 + sum(sizes.get(id(c), 0) for c in children))
+        else:
+            stack.append((n, True))
+            stack.extend((c, False) for c in children if id(c) not in sizes)
+    return sizes[id(node)]
 
 
 def parse_yaml(text: str, rel: str, problems: Problems, first_line: int = 1) -> YamlDoc | None:
-    """Parse ``text`` (which starts at ``first_line`` of file ``rel``) with safe types only."""
+    """Parse ``text`` (which starts at ``first_line`` of file ``rel``) with the plain YAML types
+    only: dates that exist, numbers that are numbers, no other tags, aliases within reason."""
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+        if node is not None and _expanded_size(node, MAX_NODES) > MAX_NODES:
+            problems.add(rel, first_line, f"the YAML stands for more than {MAX_NODES:,} values "
+                         "once its aliases (*name) are expanded",
+                         "content needs no aliases: write the values out")
+            return None
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
         what = getattr(e, "problem", None) or str(e).splitlines()[0]
         problems.add(rel, line, f"malformed YAML: {what}",
-                     "check the indentation and quote values that contain ': ' or start with a symbol")
+                     "check the indentation and quote values that contain ': ' or start with a symbol"
+                     if "not allowed" not in what and "not a valid" not in what else
+                     "write a plain value, or quote it to make it text")
+        return None
+    except RecursionError:
+        problems.add(rel, first_line, "the YAML is nested too deeply", "flatten it")
         return None
     finally:
         loader.dispose()
     doc = YamlDoc(data, {}, first_line)
     if node is not None:
-        _walk(node, (), doc, rel, problems)
+        _walk(node, (), doc, rel, problems, set())
     return doc
 
 
-def _walk(node: yaml.Node, path: tuple, doc: YamlDoc, rel: str, problems: Problems) -> None:
+def _walk(node: yaml.Node, path: tuple, doc: YamlDoc, rel: str, problems: Problems,
+          seen_nodes: set[int]) -> None:
     doc.lines.setdefault(path, doc.first_line + node.start_mark.line)
+    if id(node) in seen_nodes:          # an alias: its lines were recorded where it is defined
+        return
+    seen_nodes.add(id(node))
     if isinstance(node, yaml.MappingNode):
         seen: dict[Any, int] = {}
         for k, v in node.value:
             key = k.value
             line = doc.first_line + k.start_mark.line
             if key in seen:
-                problems.add(rel, line, f"the key {key!r} appears twice (first on line {seen[key]})",
-                             "remove one of them")
+                problems.add(rel, line, f"the key {_clip_repr(key)} appears twice (first on line "
+                             f"{seen[key]})", "remove one of them")
             seen.setdefault(key, line)
             doc.lines[path + (key,)] = line
-            _walk(v, path + (key,), doc, rel, problems)
+            _walk(v, path + (key,), doc, rel, problems, seen_nodes)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             doc.lines[path + (i,)] = doc.first_line + item.start_mark.line
-            _walk(item, path + (i,), doc, rel, problems)
+            _walk(item, path + (i,), doc, rel, problems, seen_nodes)
+
+
+def _clip_repr(v: Any, n: int = 60) -> str:
+    r = repr(v)
+    return r if len(r) <= n else r[: n - 1] + "…"
 
 
 def read_yaml(path: Path, rel: str, problems: Problems) -> YamlDoc | None:
@@ -105,20 +256,26 @@ def list_entries(root: Path, folder: str, schema: dict, what: str, problems: Pro
     """Every well-formed entry of ``content/<folder>/*.yaml`` (each file a list of mappings with
     an ``id``), as (file, its YamlDoc, index, entry); a duplicate id is reported, not yielded."""
     seen: dict[str, str] = {}
-    for path in sorted((root / "content" / folder).glob("*.yaml")):
+    for path in content_files(root, folder, lambda n: n.endswith(".yaml"),
+                              f"{what}s files are named <something>.yaml", problems):
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
         if doc is None:
+            problems.lost.add(rel)
             continue
         if not isinstance(doc.data, list):
-            problems.add(rel, 1, f"a {what}s file is a list of entries ('- id: …')")
+            problems.add(rel, 1, f"a {what}s file is a list of entries ('- id: …')",
+                         "start every entry with '- id: ' at the start of a line")
+            problems.lost.add(rel)
             continue
         for i, item in enumerate(doc.data):
             if not check_schema(item, schema, doc, rel, problems, (i,)):
+                problems.lost.add(rel)
                 continue
             line = doc.line((i,))
             if item["id"] in seen:
-                problems.add(rel, line, f"the {what} id {item['id']!r} is already used in {seen[item['id']]}")
+                problems.add(rel, line, f"the {what} id {item['id']!r} is already used in {seen[item['id']]}",
+                             "ids are permanent addresses: give this entry an id of its own")
                 continue
             seen[item["id"]] = f"{rel}:{line}"
             yield rel, doc, i, item
@@ -141,6 +298,19 @@ class ListOf:
     item: Check | dict
 
 
+@dataclass(frozen=True)
+class MapOf:
+    """A mapping whose every key passes ``key`` and every value ``value``."""
+    key: Check
+    value: Check | dict | ListOf
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """The first of ``options`` whose shape fits (a check, a mapping, a list) decides."""
+    options: tuple
+
+
 def is_str(v: Any) -> str | None:
     return None if isinstance(v, str) and v.strip() else "a non-empty text"
 
@@ -150,7 +320,17 @@ def is_int(v: Any) -> str | None:
 
 
 def is_date(v: Any) -> str | None:
-    return None if isinstance(v, _dt.date) else "a date written YYYY-MM-DD"
+    return None if type(v) is _dt.date else "a date written YYYY-MM-DD"
+
+
+def is_bool(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "true or false (unquoted)"
+
+
+def int_in(low: int, high: int) -> Check:
+    def check(v: Any) -> str | None:
+        return None if is_int(v) is None and low <= v <= high else f"a whole number from {low} to {high}"
+    return check
 
 
 def one_of(*options: str) -> Check:
@@ -176,7 +356,8 @@ def check_schema(value: Any, schema: dict[str, Field], doc: YamlDoc, rel: str, p
     """Check a mapping against ``schema``; report every unknown, missing or mistyped key."""
     where = ".".join(str(p) for p in path) or "the front matter"
     if not isinstance(value, dict):
-        problems.add(rel, doc.line(path), f"{where} must be a mapping of keys to values")
+        problems.add(rel, doc.line(path), f"{where} must be a mapping of keys to values",
+                     "write 'key: value' lines, indented under it")
         return False
     ok = True
     for key in value:
@@ -189,7 +370,8 @@ def check_schema(value: Any, schema: dict[str, Field], doc: YamlDoc, rel: str, p
         if key not in value:
             if f.required:
                 ok = False
-                problems.add(rel, doc.line(path), f"missing key {key!r} in {where}")
+                problems.add(rel, doc.line(path), f"missing key {key!r} in {where}",
+                             f"add '{key}: …'")
             continue
         ok &= _check_value(value[key], f.check, doc, rel, problems, path + (key,))
     return ok
@@ -199,9 +381,33 @@ def _check_value(v: Any, check, doc: YamlDoc, rel: str, problems: Problems, path
     name = ".".join(str(p) for p in path)
     if isinstance(check, dict):
         return check_schema(v, check, doc, rel, problems, path)
+    if isinstance(check, AnyOf):
+        for option in check.options:
+            shape = dict if isinstance(option, dict) else list if isinstance(option, ListOf) else None
+            if shape is None or isinstance(v, shape):
+                return _check_value(v, option, doc, rel, problems, path)
+        problems.add(rel, doc.line(path), f"{name} must be a mapping or a list, not {_clip_repr(v)}",
+                     "write {key: value, …} or [item, …]")
+        return False
+    if isinstance(check, MapOf):
+        if not isinstance(v, dict) or not v:
+            problems.add(rel, doc.line(path), f"{name} must be a mapping, not {_clip_repr(v)}",
+                         "write {key: value, …}")
+            return False
+        ok = True
+        for k, item in v.items():
+            wrong = check.key(k)
+            if wrong:
+                problems.add(rel, doc.line(path + (k,)), f"the key {_clip_repr(k)} of {name} must "
+                             f"be {wrong}", f"write {wrong} as the key")
+                ok = False
+            else:
+                ok &= _check_value(item, check.value, doc, rel, problems, path + (k,))
+        return ok
     if isinstance(check, ListOf):
         if not isinstance(v, list):
-            problems.add(rel, doc.line(path), f"{name} must be a list")
+            problems.add(rel, doc.line(path), f"{name} must be a list",
+                         "write [item, …] or one '- item' line each")
             return False
         ok = True
         for i, item in enumerate(v):
@@ -209,6 +415,7 @@ def _check_value(v: Any, check, doc: YamlDoc, rel: str, problems: Problems, path
         return ok
     wrong = check(v)
     if wrong:
-        problems.add(rel, doc.line(path), f"{name} must be {wrong}, not {v!r}")
+        problems.add(rel, doc.line(path), f"{name} must be {wrong}, not {_clip_repr(v)}",
+                     f"write {wrong} here")
         return False
     return True

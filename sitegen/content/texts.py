@@ -24,7 +24,8 @@ from pathlib import Path
 
 from ..problems import Problems
 from .source import (
-    ZH_KO, Field, ListOf, check_schema, is_date, is_str, matches, parse_yaml, read_text,
+    ZH_KO, Field, ListOf, check_schema, content_files, is_date, is_str, matches, parse_yaml,
+    read_text,
 )
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
@@ -112,12 +113,15 @@ class Text:
 
 def load_texts(root: Path, problems: Problems) -> tuple[Text, ...]:
     """Every ``content/texts/*.md``, in file-name order."""
-    folder = root / "content" / "texts"
     texts = []
-    for path in sorted(folder.glob("*.md")):
-        t = load_text(path, path.relative_to(root).as_posix(), problems)
+    for path in content_files(root, "texts", lambda n: n.endswith(".md"),
+                              "texts are named <slug>.md", problems):
+        rel = path.relative_to(root).as_posix()
+        t = load_text(path, rel, problems)
         if t is not None:
             texts.append(t)
+        else:
+            problems.lost.add(rel)
     seen: dict[str, str] = {}
     for t in texts:
         if t.slug in seen:
@@ -133,17 +137,24 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
         return None
     lines = raw.split("\n")
     if not lines or lines[0].strip() != "---":
-        problems.add(rel, 1, "the file must start with YAML front matter between two '---' lines")
+        problems.add(rel, 1, "the file must start with YAML front matter between two '---' lines",
+                     "see README.md, 'A text file'")
         return None
     try:
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
     except StopIteration:
-        problems.add(rel, 1, "the front matter is not closed: no second '---' line")
+        problems.add(rel, 1, "the front matter is not closed: no second '---' line",
+                     "end the front matter with a line '---' before the first section")
         return None
-    before = len(problems.items)
     doc = parse_yaml("\n".join(lines[1:end]), rel, problems, first_line=2)
     if doc is None or not check_schema(doc.data, FRONT_MATTER, doc, rel, problems):
-        return None
+        # Faulty front matter: the body is still read (and reported), and the text stands in
+        # under its file name, so what cites it is checked too; the build stops all the same.
+        sections, paragraphs = _parse_body(lines, end + 1, rel, problems)
+        return Text(slug=path.stem, rel=rel, title_zh=path.stem, title_ko=path.stem, summary="",
+                    author_zh=None, author_ko=None, published=_dt.date.min, seed=None,
+                    seed_sha256=None, seed_heading=None, self_description=(),
+                    sections=sections, paragraphs=paragraphs)
     meta = doc.data
     if meta["slug"] != path.stem:
         problems.add(rel, doc.line(("slug",)),
@@ -157,13 +168,14 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
         line = doc.line(("self_description", i))
         if p is None:
             problems.add(rel, line, f"self_description names paragraph {d['paragraph']!r}, "
-                         "which this text does not have")
+                         "which this text does not have", "name one of the text's paragraph ids")
         elif d["quote"] not in p.zh:
             problems.add(rel, line, f"the quote {d['quote']!r} is not in paragraph {p.id}",
                          "copy the phrase exactly as the paragraph has it")
         described.append(SelfDescription(d["paragraph"], d["quote"], d["ko"]))
-    if len(problems.items) > before:
-        return None
+    # With problems in its body the text is still handed on (its faulty paragraphs left out), so
+    # that the later checks run on what loaded and report their problems too; the build stops
+    # all the same.
     author = meta.get("author") or {}
     return Text(
         slug=meta["slug"], rel=rel, title_zh=meta["title"]["zh"], title_ko=meta["title"]["ko"],
@@ -213,7 +225,7 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
         if m:
             pid = m["id"]
             blocks, i = _paragraph_blocks(lines, i + 1)
-            ok = claim(pid, lineno)
+            claimed = claim(pid, lineno)
             zh = blocks[0][1] if blocks else None
             ko = blocks[1][1] if len(blocks) > 1 else None
             notes = [text for kind, text, _ in blocks[2:]]
@@ -221,28 +233,13 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
                 problems.add(rel, lineno, f"paragraph {pid} has no text",
                              "put the classical Chinese on the line after the id, then a blank "
                              "line and the Korean translation")
-                continue
-            if blocks[0][0] != "text" or _HANGUL.search(zh) or not _HAN.search(zh):
-                problems.add(rel, blocks[0][2], f"paragraph {pid} must start with its classical "
-                             f"Chinese, but the line reads {_clip(zh)!r}")
-                ok = False
-            if ko is None or blocks[1][0] != "text":
-                problems.add(rel, blocks[0][2], f"paragraph {pid} has Chinese but no Korean "
-                             "translation", "add the translation after a blank line")
-                ok = False
-            elif not _HANGUL.search(ko):
-                problems.add(rel, blocks[1][2], f"paragraph {pid}'s translation has no Korean: "
-                             f"{_clip(ko)!r}", "the second block of a paragraph is its Korean "
-                             "translation")
-                ok = False
-            for kind, text, at in blocks[2:]:
-                if kind != "note":
-                    problems.add(rel, at, f"paragraph {pid} has a third block of text: "
-                                 f"{_clip(text)!r}", "a paragraph is one Chinese line and one "
-                                 "Korean line; editorial notes start with '> '")
-                    ok = False
-            if ok:
-                paragraphs.append(Paragraph(pid, zh, ko, tuple(notes), current_section, lineno))
+                zh = ""
+            else:
+                _check_paragraph(pid, blocks, rel, problems)
+            # A faulty paragraph is kept as it reads (the build stops all the same): what cites
+            # it is then checked too, without a second report of the same fault.
+            if claimed:
+                paragraphs.append(Paragraph(pid, zh, ko or "", tuple(notes), current_section, lineno))
                 if current_section is not None:
                     section_paras[current_section].append(pid)
             continue
@@ -252,6 +249,27 @@ def _parse_body(lines: list[str], start: int, rel: str, problems: Problems):
         i += 1
     sections = [Section(s.id, s.zh, s.ko, s.line, tuple(section_paras[s.id])) for s in sections]
     return tuple(sections), tuple(paragraphs)
+
+
+def _check_paragraph(pid: str, blocks: list, rel: str, problems: Problems) -> None:
+    zh = blocks[0][1]
+    ko = blocks[1][1] if len(blocks) > 1 else None
+    if blocks[0][0] != "text" or _HANGUL.search(zh) or not _HAN.search(zh):
+        problems.add(rel, blocks[0][2], f"paragraph {pid} must start with its classical "
+                     f"Chinese, but the line reads {_clip(zh)!r}",
+                     "put the classical Chinese on the line after the id")
+    if ko is None or blocks[1][0] != "text":
+        problems.add(rel, blocks[0][2], f"paragraph {pid} has Chinese but no Korean "
+                     "translation", "add the translation after a blank line")
+    elif not _HANGUL.search(ko):
+        problems.add(rel, blocks[1][2], f"paragraph {pid}'s translation has no Korean: "
+                     f"{_clip(ko)!r}", "the second block of a paragraph is its Korean "
+                     "translation")
+    for kind, text, at in blocks[2:]:
+        if kind != "note":
+            problems.add(rel, at, f"paragraph {pid} has a third block of text: "
+                         f"{_clip(text)!r}", "a paragraph is one Chinese line and one "
+                         "Korean line; editorial notes start with '> '")
 
 
 def _paragraph_blocks(lines: list[str], i: int):

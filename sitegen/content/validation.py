@@ -14,8 +14,67 @@ from typing import Any
 
 from ..problems import Problems
 from .rules import Cite
-from .source import Field, ListOf, check_schema, is_int, is_str, matches, read_yaml
+from .source import (
+    AnyOf, Field, ListOf, MapOf, check_schema, content_files, int_in, is_bool, is_int, is_str,
+    matches, one_of, read_yaml,
+)
 from .texts import ID_PATTERN
+
+# What a seed example may check, engine by engine (the keys the engines' ``evaluate_example``
+# read: sitegen/model/liuren/examples.py, sitegen/model/yi/examples.py). A misspelled key is an
+# error, never a claim silently left unchecked.
+_STEMS, _BRANCHES = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
+
+
+def _ganzhi(v):
+    ok = (isinstance(v, str) and len(v) == 2 and v[0] in _STEMS and v[1] in _BRANCHES
+          and _STEMS.index(v[0]) % 2 == _BRANCHES.index(v[1]) % 2)
+    return None if ok else "a day's 干支 such as 丙寅"
+
+
+_branch = matches(f"[{_BRANCHES}]", "an earthly branch (子 … 亥)")
+_branch_or_element = matches(f"[{_BRANCHES}金木水火土]", "a branch or an element")
+_line = int_in(1, 6)
+_names = ListOf(is_str)
+_opt = lambda check: Field(check, required=False)   # noqa: E731
+
+LIUREN_CHECK = {
+    "day": _opt(_ganzhi), "days": _opt(ListOf(_ganzhi)), "plate": _opt(int_in(1, 12)),
+    "gan_shang": _opt(_branch), "zhi_shang": _opt(_branch),
+    "transmissions": _opt(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申")),
+    "method": _opt(is_str), "patterns": _opt(_names),
+    "shehai": _opt(one_of("depth", "mengzhongji")),
+}
+_LINE_KIN = {"najia": _opt(_ganzhi), "liuqin": _opt(is_str)}
+YI_CHECK = {
+    "from": _opt(AnyOf((ListOf(is_str), is_str))), "to": _opt(is_str),
+    "kin_variant": _opt(one_of("ben-palace", "bian-palace")),
+    "bits": _opt(matches("[01]{6}", "six 1s and 0s, bottom line first")),
+    "palace": _opt(is_str), "generation": _opt(is_int), "shi": _opt(_line), "ying": _opt(_line),
+    "najia": _opt(MapOf(_line, _ganzhi)), "liuqin": _opt(MapOf(_line, is_str)),
+    "missing": _opt(_names), "kin_count": _opt(MapOf(is_str, int_in(0, 6))),
+    "fushen": _opt(ListOf({"line": Field(_line), **_LINE_KIN})),
+    "palace_lines": _opt(MapOf(_line, _LINE_KIN)),
+    "hexagram_rules": _opt(_names), "shi_ying": _opt(_names), "self_punish": _opt(ListOf(_line)),
+    "stage": _opt(ListOf({"element": _opt(is_str), "liuqin": _opt(is_str),
+                          "branch": Field(_branch), "stage": Field(is_str)})),
+    "ganzhi_he": _opt(ListOf(ListOf(_ganzhi))),
+    "moving": _opt(ListOf(_line)), "moving_includes": _opt(ListOf(_line)), "still": _opt(is_bool),
+    "line_changes": _opt(MapOf(_line, {"from": _opt(_ganzhi), "to": _opt(_ganzhi),
+                                       "from_liuqin": _opt(is_str), "to_liuqin": _opt(is_str),
+                                       "mark": _opt(is_str), "rules": _opt(_names)})),
+    "change_rules": _opt(_names),
+    "meihua": _opt(AnyOf(({"ti": _opt(is_str), "yong": _opt(is_str), "relation": _opt(is_str)},
+                          lambda v: None if v is None else "null or {ti, yong, relation}"))),
+    "meihua_bian": _opt({"trigram": _opt(is_str), "relation": _opt(is_str)}),
+    "meihua_hu": _opt(ListOf(AnyOf(({"trigram": Field(is_str), "relation": _opt(is_str)}, is_str)))),
+    "trigram_changes": _opt(ListOf({"trigram": Field(is_str), "moving": Field(ListOf(int_in(1, 3))),
+                                    "to": Field(is_str)})),
+    "line_rule_pairs": _opt(ListOf({"from": Field(_branch_or_element),
+                                    "to": Field(_branch_or_element), "rules": Field(_names)})),
+    "liuhe_set": _opt(_names), "liuchong_set": _opt(_names),
+}
+CHECKS = {"liuren": LIUREN_CHECK, "yi": YI_CHECK}
 
 EXAMPLE = {
     "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
@@ -73,28 +132,60 @@ class Validation:
     tanyuan: Comparison | None
 
 
+TANYUAN = "tanyuan.yaml"
+
+
+def _liuren_complete(check: dict, doc, rel: str, problems: Problems, i: int) -> bool:
+    """A lesson check names its day(s) and its plate (by number or by 干上)."""
+    missing = [what for what, keys in (("day or days", ("day", "days")),
+                                       ("plate or gan_shang", ("plate", "gan_shang")))
+               if not any(k in check for k in keys)]
+    for what in missing:
+        problems.add(rel, doc.line(("examples", i, "check")), f"the check names no {what}",
+                     "a lesson is a day and a plate: give 'day: 丙寅' and 'plate: 8' (or "
+                     "'gan_shang: 戌')")
+    return not missing
+
+
 def load_validation(root: Path, problems: Problems) -> Validation:
     folder = root / "content" / "validation"
     examples: list[Example] = []
     seen: dict[str, str] = {}
-    for path in sorted(folder.glob("*-seeds.yaml")):
+    files = content_files(root, "validation", lambda n: n.endswith("-seeds.yaml") or n == TANYUAN,
+                          f"validation files are <engine>-seeds.yaml and {TANYUAN}", problems)
+    for path in files:
+        if path.name == TANYUAN:
+            continue
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
         if doc is None or not check_schema(doc.data, SEEDS_FILE, doc, rel, problems):
             continue
         engine = doc.data["engine"]
+        if engine not in CHECKS:
+            problems.add(rel, doc.line(("engine",)), f"the engine {engine!r} is unknown",
+                         "the engines are: " + ", ".join(CHECKS))
+            continue
+        if path.name != f"{engine}-seeds.yaml":
+            problems.add(rel, doc.line(("engine",)), f"the examples of engine {engine} belong in "
+                         f"content/validation/{engine}-seeds.yaml", "rename the file")
         for i, e in enumerate(doc.data["examples"]):
             line = doc.line(("examples", i))
+            if not check_schema(e["check"], CHECKS[engine], doc, rel, problems,
+                                ("examples", i, "check")):
+                continue
+            if engine == "liuren" and not _liuren_complete(e["check"], doc, rel, problems, i):
+                continue
             if e["id"] in seen:
-                problems.add(rel, line, f"the example id {e['id']!r} is already used in {seen[e['id']]}")
+                problems.add(rel, line, f"the example id {e['id']!r} is already used in {seen[e['id']]}",
+                             "give the example an id of its own")
                 continue
             seen[e["id"]] = f"{rel}:{line}"
             text_slug, _, para = e["cite"].partition("#")
             examples.append(Example(e["id"], engine, Cite(text_slug, para, e["quote"], rel, line),
                                     e["says"], e["check"], e.get("known_difference"), rel, line))
     tanyuan = None
-    path = folder / "tanyuan.yaml"
-    if path.exists():
+    path = folder / TANYUAN
+    if path in files:
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
         if doc is not None and check_schema(doc.data, TANYUAN_FILE, doc, rel, problems):

@@ -86,6 +86,8 @@ def build_site(content: Content) -> Site:
     site.validation = validate(site, problems)
     _register_pages(site)
     for a, b in site.registry.clashes:
+        if b.kind == "redirect":
+            continue          # reported against content/redirects.yaml, with the entry's line
         problems.add(b.address.file, None,
                      f"two pages would be written to {a.address.file}: {a.key} and {b.key}",
                      "give one of them another slug or id")

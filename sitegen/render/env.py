@@ -27,7 +27,7 @@ def make_env(templates: Path, cache: Path | None = None) -> Environment:
     if cache is not None:
         try:
             cache.mkdir(parents=True, exist_ok=True)
-            bytecode_cache = FileSystemBytecodeCache(str(cache))
+            bytecode_cache = _Cache(str(cache))
         except OSError:
             pass                  # no cache, then: every template is compiled anew
     env = Environment(
@@ -47,6 +47,23 @@ def make_env(templates: Path, cache: Path | None = None) -> Environment:
     for name in MEMOISED:          # filled by memoise_macros, once _macros.html is loaded
         env.filters[name] = _forward(macros, name)
     return env
+
+
+class _Cache(FileSystemBytecodeCache):
+    """Jinja's bytecode cache, but only a help: a cache that cannot be written (a full disk, no
+    permission) or read is no cache, never a failed build."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, ValueError, EOFError):
+            bucket.reset()
 
 
 def _forward(macros: dict, name: str):

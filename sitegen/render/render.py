@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import jinja2
 
+from ..content.source import ignored
 from ..model.pages import Page
 from ..model.site import Site
 from ..problems import Problem
@@ -39,14 +40,7 @@ class Renderer:
 
     def check_templates(self) -> list[Problem]:
         """Compile every template now, so a syntax error is reported before anything renders."""
-        problems = []
-        for name in sorted(self.env.list_templates(filter_func=lambda n: n.endswith(".html"))):
-            try:
-                self.env.get_template(name)
-            except jinja2.TemplateSyntaxError as e:
-                problems.append(Problem(f"{TEMPLATES}/{e.name or name}", e.lineno,
-                                        f"template syntax error: {e.message}",
-                                        "fix the jinja tag on that line"))
+        problems = template_problems(self.env)
         if not problems:
             memoise_macros(self.env)
         return problems
@@ -60,29 +54,69 @@ class Renderer:
         return self.env.get_template(f"{page.kind}.html").render(**variables).encode("utf-8")
 
     def render_problem(self, page: Page, e: Exception) -> Problem:
-        """A rendering failure as a problem naming the template line and the page."""
-        if isinstance(e, jinja2.TemplateError):
-            frame = _template_frame(e, self.templates)
-            where, line = frame if frame else (f"{TEMPLATES}/{page.kind}.html", None)
-            return Problem(where, line, f"while rendering {page.address.file}: "
-                           f"{type(e).__name__}: {e}", "the template uses a name the view does "
-                           "not provide, or misspells it")
-        raise e
+        """A rendering failure as a problem naming the template line and the page. A failure
+        outside any template line is the generator's own bug, and raised as such."""
+        frame = _template_frame(e, self.templates)
+        if frame is None and not isinstance(e, jinja2.TemplateError):
+            raise e
+        where, line = frame if frame else (f"{TEMPLATES}/{page.kind}.html", None)
+        if isinstance(e, RecursionError):
+            what, hint = "the template includes or calls itself without end", \
+                "remove the include (or the macro call) of the template in itself"
+        elif isinstance(e, jinja2.UndefinedError):
+            what, hint = f"{type(e).__name__}: {e}", \
+                "the template uses a name the view does not provide, or misspells it"
+        else:
+            what, hint = f"{type(e).__name__}: {str(e)[:200]}", \
+                "the expression on that line fails for this page; fix it in the template"
+        return Problem(where, line, f"while rendering {page.address.file}: {what}", hint)
 
     def assets(self) -> dict[str, bytes]:
         folder = self.templates / ASSETS
         return {f"{ASSETS}/{p.relative_to(folder).as_posix()}": p.read_bytes()
-                for p in sorted(folder.rglob("*")) if p.is_file()}
+                for p in sorted(folder.rglob("*")) if p.is_file()
+                and not any(ignored(part) for part in p.relative_to(folder).parts)}
+
+
+def template_problems(env: jinja2.Environment) -> list[Problem]:
+    """Every template of ``env`` compiled: the syntax errors, each with its file and line."""
+    problems = []
+    for name in sorted(env.list_templates(filter_func=lambda n: n.endswith(".html"))):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateSyntaxError as e:
+            problems.append(Problem(f"{TEMPLATES}/{e.name or name}", e.lineno,
+                                    f"template syntax error: {e.message}",
+                                    "fix the jinja tag on that line"))
+        except (jinja2.TemplateError, OSError, UnicodeDecodeError) as e:
+            problems.append(Problem(f"{TEMPLATES}/{name}", None, f"template error: {e}",
+                                    "check that the template and what it names exist and are "
+                                    "UTF-8 text"))
+    return problems
 
 
 def _template_frame(e: Exception, templates: Path) -> tuple[str, int] | None:
-    """The innermost template line in the traceback (jinja rewrites frames to template lines)."""
+    """The innermost template line in the traceback (jinja rewrites frames to template lines);
+    for a recursion without end, the ``include`` or ``import`` line that repeats it."""
     tb = e.__traceback__
-    found = None
+    found: list[tuple[str, int]] = []
     folder = str(templates.resolve())
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if filename.startswith(folder):
-            found = (f"{TEMPLATES}/{Path(filename).relative_to(folder).as_posix()}", tb.tb_lineno)
+            found.append((Path(filename).relative_to(folder).as_posix(), tb.tb_lineno))
         tb = tb.tb_next
-    return found
+    if not found:
+        return None
+    name, line = found[-1]
+    if isinstance(e, RecursionError):
+        for name, line in sorted(set(found), key=lambda f: -found.count(f)):
+            try:
+                source = (templates / name).read_text(encoding="utf-8").split("\n")[line - 1]
+            except (OSError, UnicodeDecodeError, IndexError):
+                continue
+            if "{% include" in source or "{% import" in source or "{% from" in source:
+                break
+        else:
+            name, line = found[-1]
+    return f"{TEMPLATES}/{name}", line

@@ -18,8 +18,10 @@ so the hard links shared by the two folders can never change the live output.
 from __future__ import annotations
 
 import ctypes
+import fcntl
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,8 +55,70 @@ def staging_dir(out: Path) -> Path:
     return out.parent / f".{out.name}.staging-{os.getpid()}"
 
 
+def lock_path(out: Path) -> Path:
+    return out.parent / f".{out.name}.sitegen-lock"
+
+
+class OutputLock:
+    """The right to write the output ``out``, its spare and its staging folders: one build (or
+    ``serve``'s build) at a time. A second build waits for the first to finish, saying so once on
+    stderr, then goes on with what the first left. The lock is an ``flock`` on a file beside the
+    output, so a killed build never leaves it held."""
+
+    def __init__(self, out: Path, stream=None):
+        self.out = out
+        self._fd: int | None = None
+        self._stream = stream if stream is not None else sys.stderr
+
+    def acquire(self) -> "OutputLock":
+        if self._fd is not None:
+            return self
+        try:
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path(self.out), os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            # Nothing can be written beside the output (no space, no permission): neither can
+            # the build, which then stops with that problem before it writes anything.
+            return self
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+                self._stream.write(f"sitegen: another build (process {holder}) is writing "
+                                   f"{self.out}; waiting for it to finish…\n")
+                self._stream.flush()
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)    # only to say who holds it
+            except OSError:
+                pass
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)                                   # closing the file drops the lock
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def __enter__(self) -> "OutputLock":
+        return self.acquire()
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
 def clear_leftovers(out: Path) -> None:
-    """Remove staging or old folders that a killed build left beside ``out``."""
+    """Remove staging or old folders that a killed build left beside ``out`` (called only under
+    the output's lock, so no live build owns them)."""
     if not out.parent.is_dir():
         return
     for pattern in (f".{out.name}.staging-*", f".{out.name}.old-*"):

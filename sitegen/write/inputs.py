@@ -1,10 +1,16 @@
 """Fingerprints of every input, grouped by what a page can depend on.
 
-Each input file belongs to one dependency key: ``text:<slug>`` for a text, ``rules``,
-``terms``, ``validation``, ``redirects`` for those content folders, and the global keys
-``code`` (the generator and its engines), ``templates`` and ``config`` that every page depends
-on. A page's fingerprint is the hash of the global keys and its own keys, so an incremental
-build re-renders exactly the pages whose inputs changed. Nothing is cached but these hashes.
+Each input file belongs to one dependency key: ``text:<slug>`` for a text (and, for its front
+matter alone, ``text-head:<slug>``), ``texts`` for the list of texts, ``rules``, ``terms``,
+``validation``, ``redirects`` for those content files, and the global keys ``code`` (the
+generator and its engines), ``templates``, ``config`` and ``content`` (anything else) that every
+page depends on. Which keys a page depends on is recorded while it is rendered
+(:mod:`sitegen.render.deps`); its fingerprint is the hash of the global keys and of those, so an
+incremental build re-renders exactly the pages whose inputs changed.
+
+The files are the ones the loaders read: names starting with a dot or ending in ``~`` are skipped
+here exactly as there (:func:`sitegen.content.source.ignored`), and a link that leads out of the
+project is fingerprinted by where it points, never followed (the build refuses it).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sitegen
+from ..content.source import ignored, outside_problem
 
 GLOBAL_KEYS = ("code", "templates", "config", "content")
 
@@ -42,13 +49,21 @@ class Inputs:
     keys: dict[str, str]       # dependency key → hash of its files
     total: str                 # hash of everything
 
-    def page_fingerprint(self, deps) -> str:
-        h = hashlib.sha1()
-        for k in GLOBAL_KEYS:
-            h.update(k.encode() + b"=" + self.keys.get(k, "").encode() + b";")
-        for k in sorted(deps):
-            h.update(k.encode() + b"=" + self.keys.get(k, "-").encode() + b";")
-        return h.hexdigest()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_of_deps", {})
+
+    def page_fingerprint(self, page_id: str, deps: tuple[str, ...]) -> str:
+        """The fingerprint of the page ``page_id`` (its key and kind) made from ``deps`` (sorted
+        keys; thousands of pages share a few sets of them, each hashed once)."""
+        of_deps = self._of_deps.get(deps)
+        if of_deps is None:
+            h = hashlib.sha1()
+            for k in GLOBAL_KEYS:
+                h.update(k.encode() + b"=" + self.keys.get(k, "").encode() + b";")
+            for k in deps:
+                h.update(k.encode() + b"=" + self.keys.get(k, "-").encode() + b";")
+            of_deps = self._of_deps[deps] = h.digest()
+        return hashlib.sha1(page_id.encode() + b"\0" + of_deps).hexdigest()
 
 
 def _files(root: Path) -> list[tuple[str, Path]]:
@@ -56,9 +71,9 @@ def _files(root: Path) -> list[tuple[str, Path]]:
     code = Path(sitegen.__file__).resolve().parent
     for base, label in ((root / "content", "content"), (root / "templates", "templates"), (code, "sitegen")):
         for dirpath, dirnames, filenames in os.walk(base):
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not ignored(d))
             for name in filenames:
-                if name.startswith(".") or name.endswith((".pyc", "~")):
+                if ignored(name) or name.endswith(".pyc"):
                     continue
                 p = Path(dirpath) / name
                 rel = label + "/" + p.relative_to(base).as_posix()
@@ -66,12 +81,27 @@ def _files(root: Path) -> list[tuple[str, Path]]:
     return sorted(found)
 
 
+def _front_matter(data: bytes) -> bytes:
+    """A text file's front matter (between its first two ``---`` lines), as bytes."""
+    lines = data.split(b"\n")
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == b"---"), len(lines))
+    return b"\n".join(lines[:end])
+
+
+def _reader(rel: str, path: Path, root: Path):
+    """How to read an input file: a link out of the project by where it points, never followed."""
+    if not rel.startswith("sitegen/") and path.is_symlink() and outside_problem(path, root):
+        return lambda: b"\0link " + os.fsencode(os.readlink(path))
+    return path.read_bytes
+
+
 def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
     """Hash every input file. Unreadable files hash as missing; loading reports them properly.
     A ``base_url`` given for this build (instead of the config's) counts as part of the config."""
     per_key: dict[str, hashlib._Hash] = {}
     total = hashlib.sha1()
-    found = [(rel, path.read_bytes) for rel, path in _files(root)]
+    texts = hashlib.sha1()
+    found = [(rel, _reader(rel, path, root)) for rel, path in _files(root)]
     if base_url:
         found.append(("--base-url", base_url.encode))
     for rel, read in found:
@@ -82,5 +112,9 @@ def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
         digest = hashlib.sha1(data).digest()
         key = "config" if rel == "--base-url" else dep_key(rel)
         per_key.setdefault(key, hashlib.sha1()).update(rel.encode() + b"\0" + digest)
+        if key.startswith("text:"):
+            texts.update(rel.encode() + b"\0")
+            per_key[f"text-head:{key[5:]}"] = hashlib.sha1(_front_matter(data))
         total.update(rel.encode() + b"\0" + digest)
+    per_key["texts"] = texts
     return Inputs({k: h.hexdigest() for k, h in sorted(per_key.items())}, total.hexdigest())

@@ -10,6 +10,7 @@ left for the end.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
@@ -89,6 +90,10 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
         if shared:
             known.fine.add(raw)
     ids = frozenset(i.decode() for i in id_values)
+    if len(ids) != len(id_values):           # a link to a doubled id lands on the first of them
+        counts = Counter(id_values)
+        bad += [(f"#{i.decode()}", f"the page has {n} elements with id {i.decode()!r}")
+                for i, n in counts.items() if n > 1]
     return PageLinks(frozenset(targets), tuple(sorted(bad)), ids)
 
 
@@ -141,6 +146,9 @@ _NONE = PageLinks(frozenset(), (), frozenset())
 
 
 def _hint(reason: str) -> str:
+    if "elements with id" in reason:
+        return ("every id in a page must be unique: give the paragraph or section an id the page "
+                "does not already use (e.g. p09a)")
     if "folder" in reason:
         return "link to the page's index.html"
     if "no element" in reason:

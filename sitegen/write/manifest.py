@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-FORMAT = 1
+FORMAT = 2
 MANIFEST = ".sitegen/manifest.json"
 
 
@@ -23,6 +23,7 @@ class Entry:
     sha1: str          # of its bytes
     size: int
     ids: tuple[str, ...] = ()   # the element ids of an HTML page (link targets)
+    deps: tuple[str, ...] = ()  # the dependency keys the page read (sitegen.render.deps)
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,13 @@ class Manifest:
     written: int = 0            # when the manifest was written (ns), as found on disk
 
     def dump(self) -> bytes:
+        # Thousands of pages read the same keys: each set of keys is written once, and numbered.
+        sets: dict[tuple[str, ...], int] = {}
+        files = {k: [e.fingerprint, e.sha1, e.size, " ".join(e.ids),
+                     sets.setdefault(e.deps, len(sets))]
+                 for k, e in sorted(self.files.items())}
         data = {"format": FORMAT, "inputs": self.inputs,
-                "files": {k: [e.fingerprint, e.sha1, e.size, " ".join(e.ids)]
-                          for k, e in sorted(self.files.items())}}
+                "deps": [" ".join(d) for d in sets], "files": files}
         return (json.dumps(data, separators=(",", ":")) + "\n").encode()
 
 
@@ -46,10 +51,11 @@ def load(out: Path) -> Manifest | None:
         data = json.loads(path.read_bytes())
         if data.get("format") != FORMAT:
             return None
-        return Manifest(data["inputs"], {k: Entry(fp, sha, size, tuple(ids.split()))
-                                         for k, (fp, sha, size, ids) in data["files"].items()},
+        sets = [tuple(d.split()) for d in data["deps"]]
+        return Manifest(data["inputs"], {k: Entry(fp, sha, size, tuple(ids.split()), sets[d])
+                                         for k, (fp, sha, size, ids, d) in data["files"].items()},
                         written)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
 
 

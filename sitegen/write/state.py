@@ -37,6 +37,9 @@ class OutputState:
     to build on; ``up_to_date`` says nothing needs doing."""
 
     def __init__(self, out: Path, inputs_total: str):
+        # Held from the first look until the build ends (:meth:`close`): what is seen here must
+        # still be there when the build uses it.
+        self.lock = atomic.OutputLock(out).acquire()
         self.manifest = mf.load(out)
         self.up_to_date = False
         self._found: Found | None = None
@@ -46,7 +49,9 @@ class OutputState:
         if self.manifest.inputs == inputs_total:
             present, intact = mf.scan_folder(out, self.manifest)
             self.up_to_date = present == intact == self.manifest.files.keys()
-            if not self.up_to_date:          # inputs unchanged but files touched by hand
+            if self.up_to_date:
+                self.lock.release()          # nothing will be written
+            else:          # inputs unchanged but files touched by hand
                 self._found = Found(frozenset(intact), atomic.survey_spare(out, self.manifest))
         else:
             self._pending = Background(look, out, self.manifest)
@@ -59,10 +64,12 @@ class OutputState:
         return self._found
 
     def close(self) -> None:
-        """Stop looking (when the build has failed before it needed to know)."""
+        """Stop looking (when the build has failed before it needed to know) and let the next
+        build have the output."""
         if self._pending is not None:
             self._pending.close()
             self._pending = None
+        self.lock.release()
 
 
 class Background:

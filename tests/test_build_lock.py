@@ -1,0 +1,154 @@
+"""Builds of one output at the same time: one writes, the others wait for it, and the output is
+always one whole site. Every combination: clean + incremental, incremental + incremental, a
+build + ``serve``'s build."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sites import copy_site, edit
+from sitegen.write import atomic
+
+TEXT = "content/texts/huangjince.md"
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project(built, tmp_path_factory):
+    """A copy of the project whose output is the session's build (hard-linked: builds never
+    modify a file in place)."""
+    root = copy_site(tmp_path_factory.mktemp("locked"))
+    shutil.copytree(built, root / "build", copy_function=os.link)
+    return root
+
+
+def _sitegen(root: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "sitegen", "--root", str(root), *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _locked(out: Path) -> bool:
+    """Someone holds the output's lock (tried without waiting)."""
+    path = atomic.lock_path(out)
+    if not path.exists():
+        return False
+    with open(path) as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(fh, fcntl.LOCK_UN)
+        return False
+
+
+def _wait_until_locked(out: Path, proc: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    while not _locked(out):
+        if proc.poll() is not None:       # done already (then the two ran one after the other)
+            return
+        assert time.monotonic() < deadline, "the first build never took the lock"
+        time.sleep(0.02)
+
+
+def _assert_whole_site(root: Path, built: Path, phrase: str) -> None:
+    out = root / "build"
+    files = _files(out)
+    assert files == _files(built), "the output is not one whole site"
+    manifest = json.loads((out / ".sitegen/manifest.json").read_bytes())
+    for f, entry in manifest["files"].items():
+        assert (out / f).stat().st_size == entry[2], f
+    assert phrase in (out / "texts/huangjince/index.html").read_text(encoding="utf-8")
+    leftovers = [p.name for p in root.iterdir() if ".staging-" in p.name or ".old-" in p.name]
+    assert leftovers == []
+
+
+def _edit(root: Path, n: int) -> str:
+    phrase = f"生死稟修於前定{'　' * n}"
+    text = root / TEXT
+    body = text.read_text(encoding="utf-8")
+    start = body.index("生死稟修於前定")
+    end = body.index("，", start)
+    text.write_text(body[:start] + phrase + body[end:], encoding="utf-8")
+    return phrase
+
+
+def _run_two(root: Path, first: tuple[str, ...], second: tuple[str, ...]):
+    a = _sitegen(root, *first)
+    _wait_until_locked(root / "build", a)
+    b = _sitegen(root, *second)
+    out_a, err_a = a.communicate(timeout=300)
+    out_b, err_b = b.communicate(timeout=300)
+    assert a.returncode == 0, err_a
+    assert b.returncode == 0, err_b
+    return err_a, err_b
+
+
+def test_a_second_build_waits_for_the_first_and_says_so(project, built, tmp_path):
+    phrase = _edit(project, 1)
+    lock = atomic.OutputLock(project / "build", stream=open(os.devnull, "w")).acquire()
+    err_file = tmp_path / "stderr"
+    try:
+        with open(err_file, "w") as err:
+            proc = subprocess.Popen([sys.executable, "-m", "sitegen", "--root", str(project), "build"],
+                                    stdout=subprocess.DEVNULL, stderr=err, text=True)
+        deadline = time.monotonic() + 120
+        while "waiting for it to finish" not in err_file.read_text():
+            assert proc.poll() is None, "the second build did not wait: " + err_file.read_text()
+            assert time.monotonic() < deadline, "the second build never said it waits"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert proc.poll() is None, "the second build did not wait"
+    finally:
+        lock.release()
+    assert proc.wait(timeout=300) == 0, err_file.read_text()
+    assert "another build (process" in err_file.read_text()
+    _assert_whole_site(project, built, phrase)
+
+
+@pytest.mark.parametrize("first, second", [
+    (("--clean", "build"), ("build",)),
+    (("build",), ("build",)),
+], ids=["clean+incremental", "incremental+incremental"])
+def test_builds_at_the_same_time_leave_one_whole_site(project, built, first, second):
+    phrase = _edit(project, 10 * len(first) + len(second))
+    _, err = _run_two(project, first, second)
+    if "--clean" in first:                # seconds long: the second build surely came meanwhile
+        assert "waiting for it to finish" in err
+    _assert_whole_site(project, built, phrase)
+
+
+def test_a_build_while_serve_builds(project, built):
+    phrase = _edit(project, 7)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = _sitegen(project, "serve", "--port", str(port))
+    try:
+        _wait_until_locked(project / "build", server)
+        other = _sitegen(project, "build")
+        out, err = other.communicate(timeout=300)
+        assert other.returncode == 0, err
+        line = server.stdout.readline()
+        assert line.startswith("serving"), line
+        # serve holds no lock while it serves: a build goes straight on
+        _edit(project, 8)
+        again = _sitegen(project, "build")
+        out, err = again.communicate(timeout=300)
+        assert again.returncode == 0 and "waiting" not in err, err
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+    _assert_whole_site(project, built, "生死稟修於前定" + "　" * 8)
