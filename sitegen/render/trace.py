@@ -7,6 +7,7 @@ from typing import Any
 
 from ..content.rules import Slot
 from ..model.steps import Step
+from .deps import note
 from .korean import eul, eun, gwa, i_ga, ro
 
 _PARTICLE = {"이": i_ga, "을": eul, "은": eun, "과": gwa, "로": ro}
@@ -17,6 +18,7 @@ _MEMO: dict[int, tuple[dict, dict[Step, str]]] = {}
 
 def sentence(site, s: Step) -> str:
     """``s`` in words, by the sentence ``site.steps`` holds for its kind."""
+    note("rules")  # the page depends on the wording in content/rules (render/deps)
     sentences = site.steps
     got = _MEMO.get(id(sentences))
     if got is None or got[0] is not sentences:
