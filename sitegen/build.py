@@ -193,7 +193,7 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
     unchanged are carried over from the current output. ``inputs`` and ``state`` (what is found
     in ``out``), if the caller has them already, are not looked at again. ``base_url`` (checked
-    with :func:`sitegen.config.base_url_problem`) replaces the one in ``content/site.yaml``."""
+    with :func:`sitegen.content.config.base_url_problem`) replaces the one in ``content/site.yaml``."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     workers = workers or min(os.cpu_count() or 1, 4)

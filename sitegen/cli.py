@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if getattr(args, "base_url", None):
         from . import content  # noqa: F401  (before config: the two import each other)
-        from .config import base_url_problem
+        from .content.config import base_url_problem
 
         why = base_url_problem(args.base_url)
         if why:
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
 def _warn_example_domain(args: argparse.Namespace) -> None:
     """Every build and check says so when the site's address is still an example domain (a
     build with nothing to do reads no content and says nothing)."""
-    from .config import example_domain_warning, load_config
+    from .content.config import example_domain_warning, load_config
     from .problems import Problems
 
     config = load_config(args.root, Problems(), args.base_url)

@@ -89,7 +89,7 @@ def shared() -> Path:
 @pytest.fixture(scope="session")
 def base_url() -> str:
     from sitegen.content import load_content  # noqa: F401  (content before config: they import each other)
-    from sitegen.config import load_config
+    from sitegen.content.config import load_config
     from sitegen.problems import Problems
 
     problems = Problems()

@@ -73,6 +73,8 @@ EDITS = {
     "text": ("content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂"),
     "paragraph": PARAGRAPH,
     "rule": ("content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)"),
+    # the wording of a derivation step: lesson pages and their data
+    "step": ("content/rules/liuren-methods.yaml", "末傳은 中傳 {mid} 위의", "末傳은 {mid} 위의"),
     "template": ("templates/change.html", "거꾸로:", "반대 방향:"),
     "engine-config": ("content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji"),
 }

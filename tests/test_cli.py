@@ -23,7 +23,7 @@ import pytest
 
 from conftest import REPO, link_tree
 from sitegen import cli, content  # noqa: F401  (content before config: they import each other)
-from sitegen.config import example_domain_warning
+from sitegen.content.config import example_domain_warning
 from sites import copy_site
 
 README = REPO / "README.md"

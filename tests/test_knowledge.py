@@ -76,16 +76,16 @@ def test_entry_without_predicate_and_citation_to_nothing(tmp_path):
     extra = root / "content/rules/zz-extra.yaml"
     extra.write_text(
         "- id: liuren-made-up\n  zh: 假課\n  ko: 가과\n  applies_to: lesson\n  definition: 없는 규칙\n"
-        "  cites:\n    - ref: liuren-gejue#p99\n    - ref: liuren-gejue#p01\n      quote: 不在此段\n",
+        "  test: 없음\n  cites:\n    - ref: liuren-gejue#p99\n    - ref: liuren-gejue#p01\n      quote: 不在此段\n",
         encoding="utf-8")
     found = problems_of(root)
     assert found == [
         "content/rules/zz-extra.yaml:1: the entry liuren-made-up has no predicate in the engines\n"
         "    hint: check the id against the engines' rule catalogs (sitegen/model/liuren/rules.py, "
         "sitegen/model/yi/rules.py)",
-        "content/rules/zz-extra.yaml:7: rule liuren-made-up cites liuren-gejue#p99, but liuren-gejue "
+        "content/rules/zz-extra.yaml:8: rule liuren-made-up cites liuren-gejue#p99, but liuren-gejue "
         "has no paragraph 'p99'\n    hint: see content/texts/liuren-gejue.md for its paragraph ids",
-        "content/rules/zz-extra.yaml:8: rule liuren-made-up quotes '不在此段', which is not in "
+        "content/rules/zz-extra.yaml:9: rule liuren-made-up quotes '不在此段', which is not in "
         "liuren-gejue#p01\n    hint: copy the phrase exactly as the paragraph's Chinese has it",
     ]
 
@@ -93,7 +93,8 @@ def test_entry_without_predicate_and_citation_to_nothing(tmp_path):
 def test_entry_needs_a_citation_or_a_source(tmp_path):
     root = copy_site(tmp_path)
     (root / "content/rules/zz-extra.yaml").write_text(
-        "- id: liuren-made-up\n  zh: 假課\n  ko: 가과\n  applies_to: lesson\n  definition: 없음\n",
+        "- id: liuren-made-up\n  zh: 假課\n  ko: 가과\n  applies_to: lesson\n  definition: 없음\n"
+        "  test: 없음\n",
         encoding="utf-8")
     assert problems_of(root) == [
         "content/rules/zz-extra.yaml:1: rule liuren-made-up cites no paragraph and names no source\n"
@@ -120,3 +121,39 @@ def test_linked_terms_leave_the_text_verbatim(site, built):
         block = html.split(f'<div class="pair" id="{p.id}">', 1)[1]
         zh = re.search(r'<p class="zh" lang="zh-Hant">(.*?)</p>', block, re.S).group(1)
         assert re.sub(r"<[^>]+>", "", zh) == p.zh.replace("&", "&amp;").replace("<", "&lt;")
+
+
+def test_step_sentences_are_checked_against_the_engines_step_kinds(tmp_path):
+    root = copy_site(tmp_path)
+    path = root / "content/rules/liuren-methods.yaml"
+    text = path.read_text(encoding="utf-8")
+    no_ke = "    liuren-no-ke: '네 과 모두 上下 사이에 剋이 없다.'\n"
+    assert no_ke in text
+    text = text.replace(no_ke, "    liuren-made-up: '없는 단계'\n")
+    text = text.replace("末傳은 中傳 {mid} 위의 天盤 {last}.", "末傳은 中傳 {middle} 위의 天盤 {last}.")
+    path.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    made_up = 1 + next(i for i, ln in enumerate(lines) if "liuren-made-up:" in ln)
+    chain = 1 + next(i for i, ln in enumerate(lines) if "liuren-chain:" in ln)
+    assert sorted(problems_of(root)) == [
+        "content/rules/*.yaml: the engines take steps of kind 'liuren-no-ke', but no rule entry words it\n"
+        "    hint: add 'liuren-no-ke: …' under 'steps:' in the entry of the rule it belongs to "
+        "(operands: none)",
+        f"content/rules/liuren-methods.yaml:{made_up}: rule liuren-zei-ke words step kind 'liuren-made-up', "
+        "which no engine has\n    hint: check the kind against the engines' declare({...}) lists",
+        f"content/rules/liuren-methods.yaml:{chain}: step liuren-chain has no operand {{middle}}\n"
+        "    hint: its operands: first, mid, last",
+    ]
+
+
+def test_a_step_sentence_with_an_unknown_filter_is_named(tmp_path):
+    root = copy_site(tmp_path)
+    path = root / "content/rules/liuren-methods.yaml"
+    text = path.read_text(encoding="utf-8").replace("末傳은 中傳 {mid} 위의 天盤 {last}.", "末傳은 {last|를}.")
+    path.write_text(text, encoding="utf-8")
+    chain = 1 + next(i for i, ln in enumerate(text.splitlines()) if "liuren-chain:" in ln)
+    assert problems_of(root) == [
+        f"content/rules/liuren-methods.yaml:{chain}: rule liuren-zei-ke, step liuren-chain: placeholder "
+        "'{last|를}': unknown filter '를' (particles: 이 을 은 과 로; joins: list, concat)\n"
+        "    hint: write {operand}, {operand|을}, {operand|list} …",
+    ]

@@ -3,18 +3,31 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 import time
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import sitegen.model.liuren.engine as engine_module
-from sitegen.model.ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Stem, yima
+from sitegen.content.rules import load_rules
+from sitegen.model.ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Stage, Stem, stage_branch, yima
+from sitegen.model.knowledge import step_sentences
+from sitegen.model.steps import STEP_KINDS, Step
+from sitegen.problems import Problems
+from sitegen.render.trace import sentence
 from sitegen.model.liuren import (
     RULES_BY_ID, SHEHAI_VARIANTS, Lesson, all_lessons, lesson, plate_of, plates_for, seat_of,
 )
-from sitegen.model.liuren.tables import FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
+from sitegen.model.liuren.tables import FORWARD_SEATS, GAN_DE, GENERALS, NOBLE_DAY, NOBLE_NIGHT
+
+REPO = Path(__file__).resolve().parent.parent
 
 ALL = all_lessons()
 METHODS = {"賊剋", "比用", "涉害", "遙剋", "昴星", "別責", "八專", "伏吟", "返吟"}
@@ -147,44 +160,92 @@ def test_void_branches_carry_no_dun_stem():
 
 
 def test_markers():
-    for les in ALL[:120]:
+    for les in ALL:
         m = {x.name: x for x in les.markers}
+        assert list(m) == ["祿", "德", "驛馬", "旬丁", "墓"]
         assert m["祿"].branch == LU[les.day.stem]
-        assert les.day.dun_stem(m["旬丁"].branch) == Stem.DING
+        assert m["德"].branch == GAN_DE[les.day.stem]
         assert m["驛馬"].branch == yima(les.day.branch)
+        assert les.day.dun_stem(m["旬丁"].branch) == Stem.DING
+        assert m["旬丁"].branch == les.day.xun_head.branch.shift(3)  # 甲 … 丁 of the 旬
+        assert m["墓"].branch == stage_branch(les.day.stem.element, Stage.MU)
         for x in les.markers:
             assert les.heaven[x.seat] == x.branch
+            assert x.in_lessons == tuple(k.index for k in les.lessons if k.upper == x.branch)
+            assert x.in_transmissions == tuple(t.position for t in les.transmission_info if t.branch == x.branch)
     bingyin = lesson(GanZhi.from_zh("丙寅"), 1)
     assert {x.name: x.branch.zh for x in bingyin.markers} == {"祿": "巳", "德": "巳", "驛馬": "申", "旬丁": "卯", "墓": "戌"}
 
 
-def test_as_data_is_json_ready_and_deterministic():
+def test_as_data_is_json_ready():
     for les in ALL:
-        d = les.as_data()
-        assert json.dumps(d, ensure_ascii=False) == json.dumps(les.as_data(), ensure_ascii=False)
+        d = json.loads(json.dumps(les.as_data(), ensure_ascii=False))
         assert d["day"] == les.day.zh and d["plate"] == les.plate and "url" not in d
         assert len(d["lessons"]) == 4 and d["lessons"][0][1] == les.day.stem.zh
         assert len(d["transmissions"]) == 3 and d["method"] in METHODS
         assert set(d["generals"]) == {"day", "night"} and len(d["generals"]["day"]) == 12
-        assert all(set(t) == {"rule", "text"} for t in d["trace"])
+        assert all(set(t) == {"kind", "rule", "args"} for t in d["trace"])
     d = lesson(GanZhi.from_zh("丙寅"), 2).as_data()
     assert d["lessons"] == [["辰", "丙"], ["卯", "辰"], ["丑", "寅"], ["子", "丑"]]
     assert d["transmissions"] == ["子", "亥", "戌"] and d["method"] == "比用" and d["ke"] == "知一"
 
 
-def test_trace_steps_are_checkable_sentences():
-    for les in ALL:
-        assert les.trace[0].text.startswith(f"제{les.plate}국")
-        assert [s.text[:3] for s in les.trace[1:5]] == ["제1과", "제2과", "제3과", "제4과"]
-        for s in les.trace:
-            assert s.text and (s.rule is None or s.rule in RULES_BY_ID)
-        if les.method == "涉害":
-            depth = [s for s in les.trace if s.rule == "liuren-she-hai" and "重" in s.text and "本家" in s.text]
-            assert len(depth) >= 2  # one sentence per candidate, places listed
+def _declared(s: Step) -> None:
+    """Each step and every step among its operands is of a declared kind with exactly its operands."""
+    assert tuple(n for n, _ in s.args) == STEP_KINDS[s.kind], s
+    for _, v in s.args:
+        for x in (v,) if isinstance(v, Step) or not isinstance(v, tuple) else v:
+            assert not isinstance(x, str) or not re.search("[가-힣]", x), s
+            if isinstance(x, Step):
+                _declared(x)
+
+
+def test_trace_steps_are_typed_facts():
+    for shehai in SHEHAI_VARIANTS:
+        for les in all_lessons(shehai=shehai):
+            assert les.trace[0].kind == ("liuren-plate-fuyin" if les.plate == 1 else "liuren-plate")
+            assert [dict(s.args)["index"] for s in les.preamble[1:]] == [1, 2, 3, 4]
+            assert {s.kind for s in les.preamble[1:]} == {"liuren-lesson"}
+            for s in les.trace:
+                assert s.rule is None or s.rule in RULES_BY_ID
+                _declared(s)
+            if les.method == "涉害" and shehai == "depth":
+                assert len([s for s in les.steps if s.kind == "liuren-shehai-depth"]) >= 2  # one per candidate
+
+
+def test_trace_in_words_from_the_content_sentences():
+    sentences = SimpleNamespace(steps=step_sentences(load_rules(REPO, Problems()), Problems()))
     dingmao = lesson(GanZhi.from_zh("丁卯"), 3)  # 《六壬大全》 卷七's worked 丁卯 example
-    texts = " ".join(s.text for s in dingmao.trace)
-    assert "辰·戊(巳에 寄宮)·未·己(未에 寄宮)·戌 — 5重" in texts and "乙(辰에 寄宮) — 1重" in texts
+    texts = [sentence(sentences, s) for s in dingmao.trace]
+    assert texts[0].startswith("제3국") and [t[:3] for t in texts[1:5]] == ["제1과", "제2과", "제3과", "제4과"]
+    words = " ".join(texts)
+    assert "辰·戊(巳에 寄宮)·未·己(未에 寄宮)·戌 — 5重" in words and "乙(辰에 寄宮) — 1重" in words
     assert tr(dingmao) == "亥酉未"
+    single = set()
+    for les in ALL:
+        for s in les.trace:
+            text = sentence(sentences, s)
+            assert text and "{" not in text and "}" not in text
+            if s.kind == "liuren-zeike-single":
+                single.add(text)
+    # a particle agrees with the reading of the word before it (子 자: 를, 丑 축: 을)
+    assert "후보가 子 하나뿐이므로 子를 初傳으로 한다 → 重審." in single
+    assert "후보가 丑 하나뿐이므로 丑을 初傳으로 한다 → 重審." in single
+
+
+def test_engine_data_is_the_same_in_processes_with_different_hash_seeds():
+    """Set and dict order must never leak into the facts: two fresh processes, two hash seeds."""
+    code = ("import hashlib, json; from sitegen.model import liuren, yi; "
+            "d = [l.as_data() for v in liuren.SHEHAI_VARIANTS for l in liuren.all_lessons(shehai=v)]; "
+            "d += [h.as_data() for h in yi.HEXAGRAMS] + [c.as_data() for c in yi.all_changes()]; "
+            "print(hashlib.sha256(json.dumps(d, ensure_ascii=False).encode()).hexdigest())")
+    out = set()
+    for seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=REPO)
+        assert run.returncode == 0, run.stderr
+        out.add(run.stdout)
+    assert len(out) == 1
 
 
 def test_shehai_variants_differ_only_on_shehai_lessons():

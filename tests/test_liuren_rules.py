@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from sitegen.content.rules import load_rules
 from sitegen.model.liuren import RULES, RULES_BY_ID, all_lessons
+from sitegen.problems import Problems
 from sitegen.model.liuren.rules import RULE_ID_BY_NAME
 from sitegen.model.liuren.tables import GENERALS, JIAN_NAMES, RU_NAMES
 
@@ -16,6 +19,7 @@ TO_COVER = (
     "觀光 登天 涉淵 出戶 回輪 勢衰 入冥 凝陰 啟蒙"
 ).split()
 FAMILIES = {"liuren-method", "liuren-ke", "liuren-pattern", "liuren-general"}
+ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, Problems())}
 
 
 def test_ids_are_unique_pinyin_addresses():
@@ -23,8 +27,9 @@ def test_ids_are_unique_pinyin_addresses():
     for r in RULES:
         assert re.fullmatch(r"liuren-[a-z]+(-[a-z]+)*", r.id), r.id
         assert r.family in FAMILIES and r.applies_to == "lesson"
-        assert re.search("[가-힣]", r.test) and r.source
-        assert r.conditional is None or re.search("[가-힣]", r.conditional)
+        e = ENTRIES[r.id]
+        assert re.search("[가-힣]", e.test) and (e.source or e.cites)
+        assert e.condition is None or re.search("[가-힣]", e.condition)
     assert RULES_BY_ID["liuren-yuan-shou"].zh == "元首"
     assert RULES_BY_ID["liuren-dong-she-yan-mu"].zh == "冬蛇掩目"
     assert RULES_BY_ID["liuren-ba-zhuan"].zh == "八專"
@@ -45,7 +50,7 @@ def test_generals_are_rules():
 
 
 def test_conditional_rules_are_exactly_those_that_need_more_than_day_and_plate():
-    conditional = {r.zh for r in RULES if r.conditional and r.family != "liuren-general"}
+    conditional = {r.zh for r in RULES if ENTRIES[r.id].condition and r.family != "liuren-general"}
     assert conditional == {"勵德", "天網", "龍德", "狡童", "泆女"}
     produced_conditional = {c.name for les in all_lessons() for c in les.conditional_patterns}
     assert produced_conditional == conditional

@@ -25,13 +25,6 @@ INTERNAL = [
     (re.compile(r"\b[a-z]+(?:-[a-z]+)*#p\d+"), "a paragraph id instead of the text's title"),
 ]
 
-# Sentences the engines still write in sitegen/model: a rule's test in words and its tables'
-# source on rule pages ("000 p54–p56", "liuren-gejue#p08", "LIUREN.md 九宗門"), and the 梅花 note
-# on the 64 static changes ("004 p01"). Issue 13 moves every one of them into content; until it
-# lands they are left out of the main test, and the strict xfail below says when they are gone.
-ENGINE_PROSE = re.compile(r"<dt>(?:판정 기준|엔진의 표)</dt><dd>.*?</dd>|<p>동효가 없는 靜卦라[^<]*</p>",
-                          re.S)
-
 SHOWN_ATTRS = re.compile(r'\s(?:title|aria-label|alt|placeholder|content)="([^"]*)"')
 SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1>", re.S)
 TAG = re.compile(r"<[^>]*>")
@@ -43,12 +36,10 @@ def reader_text(html: str) -> str:
     return TAG.sub(lambda m: " " + " ".join(SHOWN_ATTRS.findall(m.group(0))) + " ", html)
 
 
-def offences(site: Path, skip_engine_prose: bool) -> list[str]:
+def offences(site: Path) -> list[str]:
     found = []
     for page in sorted(site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        if skip_engine_prose:
-            html = ENGINE_PROSE.sub(" ", html)
         text = reader_text(html)
         for pattern, what in INTERNAL:
             m = pattern.search(text)
@@ -58,15 +49,7 @@ def offences(site: Path, skip_engine_prose: bool) -> list[str]:
 
 
 def test_no_internal_ids_in_reader_text(built):
-    found = offences(built, skip_engine_prose=True)
-    assert not found, f"{len(found)} pages show internal ids:\n" + "\n".join(found[:30])
-
-
-@pytest.mark.xfail(strict=True, reason="issue 13: the engines' own sentences (rule tests, table "
-                   "sources such as 엔진의 표 liuren-gejue#p08, the static 梅花 note) still live in "
-                   "sitegen/model with seed numbers and bare paragraph ids")
-def test_engine_sentences_show_no_internal_ids(built):
-    found = offences(built, skip_engine_prose=False)
+    found = offences(built)
     assert not found, f"{len(found)} pages show internal ids:\n" + "\n".join(found[:30])
 
 

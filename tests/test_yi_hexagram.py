@@ -161,9 +161,7 @@ def test_hexagram_rules_and_as_data():
     for h in HEXAGRAMS:
         assert ("yi-fu-shen" in h.rule_ids) == bool(h.fushen)
     for h in HEXAGRAMS:
-        d = h.as_data()
-        s = json.dumps(d, ensure_ascii=False, sort_keys=True)
-        assert s == json.dumps(h.as_data(), ensure_ascii=False, sort_keys=True)
+        d = json.loads(json.dumps(h.as_data(), ensure_ascii=False))
         assert "url" not in d
         for key in ("number", "lines", "name", "palace", "generation", "shi", "ying", "najia",
                     "liuqin", "fushen", "liuhe", "liuchong"):

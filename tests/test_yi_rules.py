@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
+from sitegen.content.rules import load_rules
 from sitegen.model.yi import FAMILIES, HEXAGRAMS, RULES, RULES_BY_ID, all_changes
+from sitegen.problems import Problems
+
+ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, Problems())}
 
 _PREFIX = {"yi-line": "yi-", "yi-change": "yi-", "yi-hexagram": "yi-",
            "meihua-relation": "meihua-", "meihua-topic": "meihua-topic-", "dili": "dili-"}
@@ -34,10 +39,11 @@ def test_names_that_repeat_are_disambiguated():
 
 def test_tests_and_conditions_are_korean():
     for r in RULES:
-        assert _HANGUL.search(r.test), r.id
-        assert _HANGUL.search(r.ko), r.id
-        if r.conditional is not None:
-            assert _HANGUL.search(r.conditional), r.id
+        e = ENTRIES[r.id]
+        assert _HANGUL.search(e.test), r.id
+        assert _HANGUL.search(e.ko), r.id
+        if e.condition is not None:
+            assert _HANGUL.search(e.condition), r.id
 
 
 def test_the_seventeen_meihua_topics_and_five_relations():
@@ -45,7 +51,7 @@ def test_the_seventeen_meihua_topics_and_five_relations():
     assert len(topics) == 17
     assert {r.zh[:-1] for r in topics} == set(
         "人事 家宅 屋舍 婚姻 生產 飲食 求謀 求名 求財 交易 出行 行人 謁見 失物 疾病 官訟 墳墓".split())
-    rel = [r for r in RULES if r.family == "meihua-relation" and r.conditional is None]
+    rel = [r for r in RULES if r.family == "meihua-relation" and ENTRIES[r.id].condition is None]
     assert {r.zh for r in rel} == {"用生體", "體生用", "用剋體", "體剋用", "體用比和"}
 
 
@@ -56,7 +62,7 @@ def test_every_unconditional_rule_holds_somewhere_and_no_conditional_one_does():
     for c in all_changes():
         held.update(c.all_rule_ids)
     for r in RULES:
-        if r.conditional is None:
+        if ENTRIES[r.id].condition is None:
             assert held[r.id] > 0, r.id
         else:
             assert held[r.id] == 0, r.id
@@ -67,7 +73,6 @@ def test_every_unconditional_rule_holds_somewhere_and_no_conditional_one_does():
     assert not change_only & {r for h in HEXAGRAMS for r in h.all_rule_ids}
 
 
-def test_catalog_as_data():
-    d = RULES_BY_ID["yi-hua-kong"].as_data()
-    assert d["conditional"] and d["family"] == "yi-line" and d["applies_to"] == "change"
-    assert "cite" not in d and d["source"]
+def test_a_conditional_rule_says_what_it_needs_and_where_its_table_comes_from():
+    r, e = RULES_BY_ID["yi-hua-kong"], ENTRIES["yi-hua-kong"]
+    assert e.condition and r.family == "yi-line" and r.applies_to == "change" and e.source

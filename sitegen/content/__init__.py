@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import Config, load_config
+from .config import Config, load_config
 from ..problems import Problems
 from .redirects import Redirect, load_redirects
 from .rules import RuleEntry, load_rules

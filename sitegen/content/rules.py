@@ -9,12 +9,22 @@ half, in code; they are joined by ``id``)::
       applies_to: lesson              # lesson | hexagram | change
       definition: >-                  # a short definition in Korean (Markdown)
         …
+      test: …                         # exactly what the engine checks, in words
+      condition: …                    # optional: what else a conditional rule needs (hour, day …)
+      source: …                       # optional: the classical work behind the engine's table
       cites:                          # where the seeds state it: text-slug#paragraph-id
         - ref: liuren-gejue#p02
           quote: 照常以克賊比涉用       # optional: a phrase of that paragraph, verbatim
       follows: 《六壬大全》 卷七 …        # where the seeds say nothing: the classical source used
       readings:                       # optional, per outcome (e.g. a 梅花 topic by 體用 relation)
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
+      steps:                          # optional: how a derivation step of each kind is worded
+        liuren-zeike-single: 후보가 {cand} 하나뿐이므로 {cand|을} 初傳으로 한다 → {name}.
+
+A step sentence names the step's operands in braces (``{cand}``); after a bar, a particle the
+operand takes (``|이 |을 |은 |과 |로``: the form agrees with its last syllable, 이/가, 을/를 …) or how
+a list is joined (``|list``: with commas, ``|concat``: with nothing; by default with ``·``). Which
+kinds exist and which operands each has is declared by the engines (``sitegen.model.steps``).
 
 Every entry needs ``cites`` or ``follows`` (or both). Whether a cited paragraph and phrase exist
 is checked once all texts are loaded.
@@ -22,6 +32,7 @@ is checked once all texts are loaded.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,11 +51,73 @@ ENTRY = {
     "ko": Field(is_str),
     "applies_to": Field(one_of("lesson", "hexagram", "change")),
     "definition": Field(is_str),
+    "test": Field(is_str),
+    "condition": Field(is_str, required=False),
+    "source": Field(is_str, required=False),
     "cites": Field(ListOf(CITE), required=False),
     "follows": Field(is_str, required=False),
     "readings": Field(lambda v: None if isinstance(v, dict) and v else "a mapping of outcomes to citations",
                       required=False),
+    "steps": Field(lambda v: None if isinstance(v, dict) and v and all(isinstance(x, str) for x in v.values())
+                   else "a mapping of step kinds to sentences", required=False),
 }
+
+PARTICLES = ("이", "을", "은", "과", "로")
+JOINS = {"list": ", ", "concat": ""}
+_SLOT = re.compile(r"\{([^{}|]*)(?:\|([^{}]*))?\}")
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A placeholder of a step sentence: the operand, then how it is joined and its particle."""
+
+    name: str
+    join: str | None
+    particle: str | None
+
+
+@dataclass(frozen=True)
+class StepSentence:
+    kind: str
+    parts: tuple[str | Slot, ...]
+    file: str
+    line: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.parts if isinstance(p, Slot))
+
+
+def parse_sentence(text: str) -> tuple[tuple[str | Slot, ...], list[str]]:
+    """The parts of a step sentence, and what is wrong with its placeholders."""
+    parts: list[str | Slot] = []
+    errors: list[str] = []
+    at = 0
+    for m in _SLOT.finditer(text):
+        if m.start() > at:
+            parts.append(text[at:m.start()])
+        at = m.end()
+        name, join, particle = m.group(1).strip(), None, None
+        if not _NAME.fullmatch(name):
+            errors.append(f"placeholder {m.group(0)!r} does not name an operand")
+            continue
+        for f in (m.group(2) or "").split("|") if m.group(2) is not None else ():
+            f = f.strip()
+            if f in PARTICLES:
+                particle = f
+            elif f in JOINS:
+                join = JOINS[f]
+            else:
+                errors.append(f"placeholder {m.group(0)!r}: unknown filter {f!r} (particles: "
+                              f"{' '.join(PARTICLES)}; joins: {', '.join(JOINS)})")
+        parts.append(Slot(name, join, particle))
+    if at < len(text):
+        parts.append(text[at:])
+    stray = [p for p in parts if isinstance(p, str) and ("{" in p or "}" in p)]
+    if stray:
+        errors.append("an unmatched brace (a placeholder is {name} or {name|filter})")
+    return tuple(parts), errors
 
 
 @dataclass(frozen=True)
@@ -67,9 +140,13 @@ class RuleEntry:
     ko: str
     applies_to: str
     definition: str
+    test: str                 # exactly what the engine checks, in words
+    condition: str | None     # what else a conditional rule needs (None: the chart decides it)
+    source: str | None        # the classical work behind the engine's table
     cites: tuple[Cite, ...]
     follows: str | None
     readings: tuple[tuple[str, Cite], ...]
+    steps: tuple[StepSentence, ...]
     file: str
     line: int
 
@@ -97,14 +174,25 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                 bad = True
                 continue
             readings.append((str(outcome), _cite(c, rel, at)))
+        steps = []
+        for kind, text in (item.get("steps") or {}).items():
+            at = doc.line((i, "steps", kind))
+            parts, errors = parse_sentence(text)
+            for err in errors:
+                problems.add(rel, at, f"rule {item['id']}, step {kind}: {err}",
+                             "write {operand}, {operand|을}, {operand|list} …")
+            if not errors:
+                steps.append(StepSentence(str(kind), parts, rel, at))
         if bad:
             problems.lost.add(rel)
             continue
         entries.append(RuleEntry(
             id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
-            definition=item["definition"],
+            definition=item["definition"], test=item["test"], condition=item.get("condition"),
+            source=item.get("source"),
             cites=tuple(_cite(c, rel, doc.line((i, "cites", j)))
                         for j, c in enumerate(item.get("cites") or [])),
-            follows=item.get("follows"), readings=tuple(readings), file=rel, line=line,
+            follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,
+            line=line,
         ))
     return tuple(entries)

@@ -47,22 +47,6 @@ class Element(IntEnum):
         """相剋: 木剋土, 土剋水, 水剋火, 火剋金, 金剋木 (two steps along the generation order)."""
         return (self + 2) % 5 == other
 
-    @property
-    def produces(self) -> Element:
-        return _ELEMENTS[(self + 1) % 5]
-
-    @property
-    def produced_by(self) -> Element:
-        return _ELEMENTS[(self - 1) % 5]
-
-    @property
-    def conquers(self) -> Element:
-        return _ELEMENTS[(self + 2) % 5]
-
-    @property
-    def conquered_by(self) -> Element:
-        return _ELEMENTS[(self - 2) % 5]
-
 
 # Members by value: indexing a tuple is much cheaper than calling the enum class (``Element(i)``),
 # and the engines do it in their inner loops. The same holds for the tuples after each class below.
@@ -229,30 +213,8 @@ _PUNISH = {
     Branch.CHEN: Branch.CHEN, Branch.WU: Branch.WU, Branch.YOU: Branch.YOU, Branch.HAI: Branch.HAI,
 }
 
-# 三合 element of each 局: 申子辰 水, 亥卯未 木, 寅午戌 火, 巳酉丑 金.
-_TRINE_ELEMENT = {0: Element.WATER, 3: Element.WOOD, 2: Element.FIRE, 1: Element.METAL}
-
-
-def trine_element(b: Branch) -> Element:
-    """The element of the 三合 局 that ``b`` belongs to."""
-    return _TRINE_ELEMENT[b % 4]
-
-
 def clashes(a: Branch, b: Branch) -> bool:
     return a.opposite == b
-
-
-def combines(a: Branch, b: Branch) -> bool:
-    return a.combine == b
-
-
-def harms(a: Branch, b: Branch) -> bool:
-    return a.harm == b
-
-
-def punishes(a: Branch, b: Branch) -> bool:
-    """``a`` 刑 ``b`` in the 三刑 sense (自刑 when ``a == b`` for 辰午酉亥)."""
-    return a.punish == b
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Iterable
 
-from ..content.rules import Cite, RuleEntry
+from ..content.rules import Cite, RuleEntry, StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
 from ..content.validation import Example
 from ..problems import Problems
 from . import liuren, yi
+from .rules import RuleDef
+from .steps import STEP_KINDS, Step
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
@@ -26,27 +28,10 @@ FAMILY_FILES = {
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
 }
 
-FAMILY_NAMES = {
-    "liuren-method": ("九宗門", "구종문: 초전을 정하는 아홉 방법"),
-    "liuren-ke": ("課名", "과명: 방법 안에서의 구체적인 과 이름"),
-    "liuren-pattern": ("課體", "과체"),
-    "liuren-general": ("十二天將", "십이천장"),
-    "yi-hexagram": ("卦", "괘 전체의 성질"),
-    "yi-line": ("動爻", "동효의 변화 규칙"),
-    "yi-change": ("變卦", "본괘에서 변괘로의 전체 변화"),
-    "meihua-relation": ("體用", "매화역수 체용 관계"),
-    "meihua-topic": ("占事", "매화역수 점사별 판단"),
-    "dili": ("地理", "황금책 지리장"),
-}
 
-
-def engine_rules() -> dict[str, Any]:
-    """Every predicate of both engines by id (each has id, zh, family, applies_to, test,
-    conditional)."""
-    rules: dict[str, Any] = {}
-    for r in (*liuren.RULES, *yi.RULES):
-        rules[r.id] = r
-    return rules
+def engine_rules() -> dict[str, RuleDef]:
+    """Every rule of both engines by id."""
+    return {r.id: r for r in (*liuren.RULES, *yi.RULES)}
 
 
 @dataclass
@@ -55,9 +40,9 @@ class Rule:
 
     id: str
     entry: RuleEntry
-    predicate: Any
+    predicate: RuleDef
     holds: list[str] = field(default_factory=list)          # page keys of charts where it holds
-    conditional: list[tuple[str, str]] = field(default_factory=list)   # (page key, condition)
+    conditional: list[tuple[str, Step]] = field(default_factory=list)  # (page key, condition)
 
     @property
     def family(self) -> str:
@@ -97,6 +82,34 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
                          "check the id against the engines' rule catalogs "
                          "(sitegen/model/liuren/rules.py, sitegen/model/yi/rules.py)")
     return rules
+
+
+def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, StepSentence]:
+    """The sentence of every declared step kind, checked against the kind's operands."""
+    out: dict[str, StepSentence] = {}
+    for e in entries:
+        for st in e.steps:
+            operands = STEP_KINDS.get(st.kind)
+            if operands is None:
+                problems.add(st.file, st.line, f"rule {e.id} words step kind {st.kind!r}, which no engine has",
+                             "check the kind against the engines' declare({...}) lists")
+                continue
+            if st.kind in out:
+                first = out[st.kind]
+                problems.add(st.file, st.line, f"step kind {st.kind} is worded twice",
+                             f"keep one sentence (the other is at {first.file}:{first.line})")
+                continue
+            for name in st.names:
+                if name not in operands:
+                    problems.add(st.file, st.line, f"step {st.kind} has no operand {{{name}}}",
+                                 "its operands: " + (", ".join(operands) or "none"))
+            out[st.kind] = st
+    for kind in STEP_KINDS:
+        if kind not in out:
+            problems.add("content/rules/*.yaml", None, f"the engines take steps of kind {kind!r}, but no rule "
+                         "entry words it", f"add '{kind}: …' under 'steps:' in the entry of the rule it "
+                         f"belongs to (operands: {', '.join(STEP_KINDS[kind]) or 'none'})")
+    return out
 
 
 def check_cite(c: Cite, texts: dict[str, Text], problems: Problems, what: str) -> None:
@@ -141,6 +154,7 @@ def check_citations(texts: dict[str, Text], rules: Iterable[RuleEntry], terms: I
     for r in rules:
         check_xrefs(r.definition, texts, problems, r.file, r.line, f"rule {r.id}")
         check_xrefs(r.follows, texts, problems, r.file, r.line, f"rule {r.id} (follows)")
+        check_xrefs(r.test, texts, problems, r.file, r.line, f"rule {r.id} (test)")
         for c in r.cites:
             check_cite(c, texts, problems, f"rule {r.id}")
         for outcome, c in r.readings:

@@ -18,7 +18,7 @@ class Page(NamedTuple):
     """Immutable; a named tuple rather than a frozen dataclass, as there are 10,000 of them and
     every build makes them all (a named tuple is made in a third of the time)."""
 
-    key: str                 # the source it is made from, e.g. 'text:huangjince', 'lesson:2:8'
+    key: str                 # the source it is made from, e.g. 'text:huangjince', 'lesson:bing-yin:08'
     kind: str                # which view and template make it ('text', 'lesson', 'json', …)
     address: Address
     title: str               # the document title, without the site name

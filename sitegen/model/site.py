@@ -6,21 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..config import Config
 from ..content import Content
+from ..content.config import Config
+from ..content.rules import StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
 from ..problems import Problems
 from . import addresses as A
 from . import liuren, yi
 from .ganzhi import SIXTY, GanZhi
-from .knowledge import Rule, check_citations, check_term_rules, join_rules
+from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
+from .liuren.patterns import rides_first
 from .pages import Page, Registry
-from .validation import ValidationReport, validate
-
-# The 課經 of seed 002 covers 丙寅日 plates 1–8, one section each (ju-01 … ju-08).
-KEJING = "kejing-bingyin"
-KEJING_DAY = GanZhi.from_zh("丙寅")
+from .validation import KEJING, KEJING_DAY, ValidationReport, validate
 
 
 def lesson_key(day: GanZhi, plate: int) -> str:
@@ -43,6 +41,7 @@ class Site:
     texts: dict[str, Text]
     terms: dict[str, Term]
     rules: dict[str, Rule] = field(default_factory=dict)
+    steps: dict[str, StepSentence] = field(default_factory=dict)   # step kind → its sentence
     lessons: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
     lesson_variants: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
     changes: dict[tuple[int, int], yi.Change] = field(default_factory=dict)
@@ -67,6 +66,7 @@ def build_site(content: Content) -> Site:
     site = Site(root=content.root, config=cfg, content=content,
                 texts={t.slug: t for t in content.texts}, terms={t.id: t for t in content.terms})
     site.rules = join_rules(content.rules, problems)
+    site.steps = step_sentences(content.rules, problems)
     tanyuan = content.validation.tanyuan
     check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems,
                     [(tanyuan.file, d) for d in tanyuan.differences] if tanyuan else ())
@@ -112,10 +112,10 @@ def _backlinks(site: Site) -> None:
             if cp.rule in rules:
                 rules[cp.rule].conditional.append((key, cp.condition))
         first = l.transmissions[0]
-        for night, label in ((False, "晝占"), (True, "夜占")):
+        for night in (False, True):
             rid = GENERAL_IDS.get(l.general_of(first, night))
             if rid in rules:
-                rules[rid].conditional.append((key, f"{label}: 初傳 {first.zh}에 乘함"))
+                rules[rid].conditional.append((key, rides_first(first, night)))
     for h in yi.HEXAGRAMS:
         key = hexagram_key(h.number)
         for rid in h.all_rule_ids:
@@ -179,9 +179,11 @@ def _register_pages(site: Site) -> None:
             addr = A.lesson(day, plate)
             reg.add(Page(lesson_key(day, plate), "lesson", addr, title, ref=(day.index, plate),
                          deps=frozenset(deps), parent=dkey))
+            # the data of a lesson words its steps by the sentences of content/rules
             reg.add(Page(f"lesson-json:{day.slug}:{plate:02d}", "lesson_json", addr.twin(), title,
-                         ref=(day.index, plate), in_sitemap=False))
-    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json", in_sitemap=False))
+                         ref=(day.index, plate), deps=frozenset({"rules"}), in_sitemap=False))
+    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json",
+                 deps=frozenset({"rules"}), in_sitemap=False))
     reg.add(Page("cast", "cast", A.CAST, "기과: 날짜와 시각으로 과 찾기", parent="liuren"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), "기과 표", in_sitemap=False))
 
@@ -204,11 +206,11 @@ def _register_pages(site: Site) -> None:
             reg.add(Page(change_key(a, b), "change", addr, title, ref=(a, b),
                          deps=frozenset({"rules"}), parent=hexagram_key(a)))
             reg.add(Page(f"change-json:{a:02d}:{b:02d}", "change_json", addr.twin(), title,
-                         ref=(a, b), in_sitemap=False))
+                         ref=(a, b), deps=frozenset({"rules"}), in_sitemap=False))  # its 梅花 note
     reg.add(Page("data:hexagrams", "hexagram_data", A.HEXAGRAM_DATA, "data/yi/hexagrams.json",
                  in_sitemap=False))
     reg.add(Page("data:changes", "change_data", A.CHANGE_DATA, "data/yi/changes.json",
-                 in_sitemap=False))
+                 deps=frozenset({"rules"}), in_sitemap=False))
 
     # Rules and terms
     reg.add(Page("rules", "rules_index", A.RULES, "규칙", deps=frozenset({"rules"}), parent="home"))

@@ -17,9 +17,14 @@ from ..content.validation import Difference, Example
 from ..problems import Problems
 from . import liuren, yi
 from .ganzhi import GanZhi
+from .steps import Pieces, Step, plain
 
 if TYPE_CHECKING:
     from .site import Site
+
+# The 課經 of seed 002 covers 丙寅日 plates 1–8, one section each (ju-01 … ju-08).
+KEJING = "kejing-bingyin"
+KEJING_DAY = GanZhi.from_zh("丙寅")
 
 EVALUATORS = {"liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
 
@@ -29,7 +34,7 @@ class ExampleResult:
     example: Example
     agrees: bool
     expected: str
-    actual: str
+    actual: str | Pieces  # 六壬: pieces with the conditions as steps
 
 
 @dataclass(frozen=True)
@@ -39,7 +44,7 @@ class KejingRow:
     paragraph: str
     listed: tuple[str, ...]          # the 課經's own 課體 list
     engine: tuple[str, ...]          # names the engine gives (method, 課, patterns)
-    conditional: tuple[tuple[str, str], ...]   # (name, condition)
+    conditional: tuple[tuple[str, Step], ...]  # (name, condition)
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -81,7 +86,7 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
             continue
         if not out.agrees and not e.known_difference:
             problems.add(e.file, e.line, f"example {e.id}: the engine does not reproduce what "
-                         f"{e.cite.ref} says (expected {out.expected}; engine gives {out.actual})",
+                         f"{e.cite.ref} says (expected {out.expected}; engine gives {out.actual if isinstance(out.actual, str) else plain(out.actual)})",
                          "fix the engine, or record the reason as known_difference")
         elif out.agrees and e.known_difference:
             problems.add(e.file, e.line, f"example {e.id} is reproduced by the engine, but is "
@@ -110,7 +115,6 @@ _KETI = re.compile(r"^課體：([^。]*)。")
 
 
 def _kejing_rows(site: Site) -> tuple[KejingRow, ...]:
-    from .site import KEJING, KEJING_DAY
 
     t = site.texts.get(KEJING)
     rows = []

@@ -9,6 +9,20 @@ from ..model import addresses as A
 from ..model.knowledge import XREF
 from .views import Context
 
+# How each rule family is named on the rule pages, the rule index and in search.
+FAMILY_NAMES = {
+    "liuren-method": ("九宗門", "구종문: 초전을 정하는 아홉 방법"),
+    "liuren-ke": ("課名", "과명: 방법 안에서의 구체적인 과 이름"),
+    "liuren-pattern": ("課體", "과체"),
+    "liuren-general": ("十二天將", "십이천장"),
+    "yi-hexagram": ("卦", "괘 전체의 성질"),
+    "yi-line": ("動爻", "동효의 변화 규칙"),
+    "yi-change": ("變卦", "본괘에서 변괘로의 전체 변화"),
+    "meihua-relation": ("體用", "매화역수 체용 관계"),
+    "meihua-topic": ("占事", "매화역수 점사별 판단"),
+    "dili": ("地理", "황금책 지리장"),
+}
+
 
 @dataclass(frozen=True)
 class RuleRef:

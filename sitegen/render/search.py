@@ -19,9 +19,8 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
-from ..model.knowledge import FAMILY_NAMES
 from ..model.site import Site
-from .refs import plain
+from .refs import FAMILY_NAMES, plain
 
 # Toneless pinyin of the 64 short names, King Wen order (facts; for queries typed in pinyin).
 HEXAGRAM_PINYIN = (

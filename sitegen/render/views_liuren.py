@@ -11,6 +11,7 @@ from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
+from .trace import sentence
 from .views import Context, Link, layout
 
 # The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
@@ -165,20 +166,20 @@ def lesson(ctx: Context) -> dict[str, Any]:
                         tuple(marker_by_branch.get(t.branch.zh, ())))
         for t in l.transmission_info)
 
-    trace = tuple(TraceStep(s.text, rule_ref(ctx, s.rule) if s.rule in site.rules else None)
+    trace = tuple(TraceStep(sentence(site, s), rule_ref(ctx, s.rule) if s.rule in site.rules else None)
                   for s in l.trace)
     method = rule_ref(ctx, l.method_id)
     ke = rule_ref(ctx, l.ke_id) if l.ke_id != l.method_id else None
     basis = tuple(rule_ref(ctx, r) for r in l.basis_ids)
     patterns = tuple(rule_ref(ctx, r) for r in l.patterns)
-    conditional = tuple(rule_ref(ctx, c.rule, c.condition) for c in l.conditional_patterns)
+    conditional = tuple(rule_ref(ctx, c.rule, sentence(site, c.condition)) for c in l.conditional_patterns)
     def defs(refs):
         return tuple((r, prose(ctx, site.rules[r.id].entry.definition)) for r in refs if r is not None)
 
     markers = tuple(
         MarkerRow(m.name, m.branch.zh, m.seat.zh,
                   "·".join([f"제{i}과" for i in m.in_lessons] + list(m.in_transmissions)) or "과전 밖",
-                  m.note)
+                  sentence(site, m.note))
         for m in l.markers)
 
     variant = site.lesson_variants.get((di, plate))
@@ -188,7 +189,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
             "name": "孟仲季" if variant.shehai == "mengzhongji" else "涉害 深淺",
             "transmissions": "".join(b.zh for b in variant.transmissions),
             "ke": variant.ke,
-            "trace": tuple(s.text for s in variant.trace[5:]),
+            "trace": tuple(sentence(site, s) for s in variant.steps),
         }
 
     kejing = None
@@ -228,7 +229,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "prev": neighbour(plate - 1), "next": neighbour(plate + 1),
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx),
-        "conditional_when": tuple((c.name, c.condition, _when_json(c)) for c in l.conditional_patterns),
+        "conditional_when": tuple((c.name, sentence(site, c.condition), _when_json(c)) for c in l.conditional_patterns),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
                                               f"{l.method}·{l.ke}"), "l": view}
@@ -312,12 +313,21 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
 
 def lesson_json(site, page) -> dict[str, Any]:
     di, plate = page.ref
-    l = site.lessons[(di, plate)]
-    return {"url": A.lesson(SIXTY[di], plate).path, **l.as_data()}
+    return _lesson_data(site, site.lessons[(di, plate)])
 
 
 def liuren_data(site, page) -> list[dict[str, Any]]:
-    return [{"url": A.lesson(l.day, l.plate).path, **l.as_data()} for l in site.lessons.values()]
+    return [_lesson_data(site, l) for l in site.lessons.values()]
+
+
+def _lesson_data(site, l) -> dict[str, Any]:
+    """The engine's data of a lesson, its steps (trace, conditions, notes) in words."""
+    data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
+    data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
+    data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
+                                    for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]
+    data["markers"] = [{**m, "note": sentence(site, x.note)} for m, x in zip(data["markers"], l.markers)]
+    return data
 
 
 VIEWS = {"lesson": lesson, "liuren_day": liuren_day, "liuren_index": liuren_index}

@@ -8,8 +8,8 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
-from ..model.knowledge import FAMILY_NAMES
-from .refs import RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
+from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
+from .trace import sentence, words
 from .views import Context, layout
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -102,7 +102,8 @@ def chart_groups(ctx: Context, rule) -> tuple[tuple[ChartGroup, ...], tuple[Char
     group = GROUPERS[rule.predicate.applies_to]
     holds = (group(ctx, None, [(k, "") for k in rule.holds]),) if rule.holds else ()
     by_condition: dict[str, list[tuple[str, str]]] = {}
-    for key, cond in rule.conditional:
+    for key, step in rule.conditional:
+        cond = sentence(ctx.site, step)
         head = cond.split(":")[0] if cond.startswith(("晝占", "夜占")) else cond
         by_condition.setdefault(head, []).append((key, cond))
     cond_groups = []
@@ -126,9 +127,9 @@ def rule(ctx: Context) -> dict[str, Any]:
         "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
         "applies": APPLIES[r.predicate.applies_to],
         "definition": prose(ctx, e.definition),
-        "test": r.predicate.test,
-        "condition": r.predicate.conditional,
-        "source": getattr(r.predicate, "source", "") or "",
+        "test": prose(ctx, e.test),
+        "condition": e.condition,
+        "source": e.source or "",
         "follows": prose(ctx, e.follows),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
@@ -192,7 +193,7 @@ def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -
                "href": ctx.href(A.validation_part(e.engine), e.id)}
         if full:
             row.update({"quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
-                        "expected": res.expected, "actual": res.actual,
+                        "expected": res.expected, "actual": words(ctx.site, res.actual),
                         "reason": prose(ctx, e.known_difference)})
         rows.append(row)
     return tuple(rows)
@@ -210,7 +211,7 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
                   "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                   "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
                   "listed": k.listed, "engine": k.engine, "missing": k.missing,
-                  "conditional": k.conditional}
+                  "conditional": tuple((n, sentence(ctx.site, c)) for n, c in k.conditional)}
                  for k in ctx.site.validation.kejing)
 
 

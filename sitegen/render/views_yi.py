@@ -10,6 +10,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
 from .refs import RuleRef, paragraph_href, prose, rule_ref
+from .trace import sentence
 from .views import Context, Link, layout
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
@@ -189,7 +190,7 @@ def change(ctx: Context) -> dict[str, Any]:
         "moving": tuple(LINE_NAMES[x] for x in c.moving),
         "still": not c.moving,
         "rows": tuple(rows), "whole": whole, "hexrules": hexrules,
-        "meihua": meihua, "meihua_note": c.meihua_note,
+        "meihua": meihua, "meihua_note": c.meihua_note and sentence(ctx.site, c.meihua_note),
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
         "hexagram_conditional": len(on_hexagram),
         "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
@@ -231,7 +232,7 @@ def hexagram_json(site, page) -> dict[str, Any]:
 
 def change_json(site, page) -> dict[str, Any]:
     a, b = page.ref
-    return {"url": A.change(a, b).path, **site.change(a, b).as_data()}
+    return _change_data(site, site.change(a, b))
 
 
 def hexagram_data(site, page) -> list[dict[str, Any]]:
@@ -239,7 +240,15 @@ def hexagram_data(site, page) -> list[dict[str, Any]]:
 
 
 def change_data(site, page) -> list[dict[str, Any]]:
-    return [{"url": A.change(a, b).path, **c.as_data()} for (a, b), c in site.changes.items()]
+    return [_change_data(site, c) for c in site.changes.values()]
+
+
+def _change_data(site, c) -> dict[str, Any]:
+    """The engine's data of a change, its note in words."""
+    data = {"url": A.change(c.ben.number, c.bian.number).path, **c.as_data()}
+    if c.meihua_note is not None:
+        data["meihua_note"] = sentence(site, c.meihua_note)
+    return data
 
 
 VIEWS = {"hexagram": hexagram, "change": change, "yi_index": yi_index, "yi_matrix": yi_matrix}

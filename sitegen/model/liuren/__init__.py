@@ -11,7 +11,8 @@ from .examples import ExampleOutcome, evaluate_example
 from .engine import Lesson, Marker, TransmissionInfo, all_lessons, lesson, plates_for
 from .patterns import ConditionalPattern
 from .plate import KeLesson, heaven_plate, plate_of, seat_of
-from .rules import RULE_ID_BY_NAME, RULES, RULES_BY_ID, RuleDef
+from ..rules import RuleDef
+from .rules import RULE_ID_BY_NAME, RULES, RULES_BY_ID
 from .transmissions import SHEHAI_VARIANTS, Step
 
 __all__ = [

@@ -8,11 +8,11 @@ from functools import lru_cache
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
 from .generals import arrangement
 from .patterns import ConditionalPattern, conditional, ordered, unconditional
-from .plate import KeLesson, four_lessons, heaven_plate, seat_of
+from ..steps import Step, declare, step
+from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
 from .tables import GAN_DE, TRANSMISSION_NAMES
-from .text import eul, i_ga
-from .transmissions import SHEHAI_VARIANTS, Step, derive
+from .transmissions import SHEHAI_VARIANTS, Ke, Method, derive
 
 
 @dataclass(frozen=True)
@@ -42,12 +42,12 @@ class Marker:
     seat: Branch  # the earth place this heaven branch stands over
     in_lessons: tuple[int, ...]  # lesson indices (1..4) whose upper it is
     in_transmissions: tuple[str, ...]  # 初傳 中傳 末傳
-    note: str
+    note: Step  # what the marker is and where its table comes from
 
     def as_data(self) -> dict:
         return {"name": self.name, "branch": self.branch.zh, "seat": self.seat.zh,
                 "lessons": list(self.in_lessons), "transmissions": list(self.in_transmissions),
-                "note": self.note}
+                "note": self.note.as_data()}
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,12 @@ class Lesson:
     heaven: tuple[Branch, ...]  # heaven[e] stands over earth e
     lessons: tuple[KeLesson, KeLesson, KeLesson, KeLesson]  # 干陽 干陰 支陽 支陰
     transmissions: tuple[Branch, Branch, Branch]
-    method: str  # 九宗門 family
-    ke: str  # 課 name
-    basis_method: str | None  # 返吟有克: the 賊剋-family method that chose 初傳 (else None)
-    basis_ke: str | None
-    trace: tuple[Step, ...]
+    method: Method  # 九宗門 family
+    ke: Ke  # 課 name
+    basis_method: Method | None  # 返吟有克: the 賊剋-family method that chose 初傳 (else None)
+    basis_ke: Ke | None
+    preamble: tuple[Step, ...]  # the plate and the four lessons
+    steps: tuple[Step, ...]  # the derivation of the three transmissions
     generals_day: tuple[str, ...]  # indexed by heaven branch
     generals_night: tuple[str, ...]
     transmission_info: tuple[TransmissionInfo, TransmissionInfo, TransmissionInfo]
@@ -104,6 +105,11 @@ class Lesson:
 
     def general_of(self, heaven_branch: Branch, night: bool = False) -> str:
         return (self.generals_night if night else self.generals_day)[heaven_branch]
+
+    @property
+    def trace(self) -> tuple[Step, ...]:
+        """The preamble, then the derivation."""
+        return self.preamble + self.steps
 
     # ---- rules ---------------------------------------------------------------------------
     @property
@@ -174,8 +180,14 @@ def plates_for(plate: int) -> tuple[tuple[Branch, Branch], ...]:
     return tuple((m, m.shift(plate - 1)) for m in Branch)
 
 
+declare({"liuren-marker-lu": (), "liuren-marker-de": (), "liuren-marker-yima": (),
+         "liuren-marker-xunding": ("xun",), "liuren-marker-mu": ()})
+_LU, _DE = step("liuren-marker-lu"), step("liuren-marker-de")
+_YIMA, _MU = step("liuren-marker-yima"), step("liuren-marker-mu")
+
+
 @lru_cache(maxsize=60)
-def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, str], ...], tuple[Stem | None, ...],
+def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, Step], ...], tuple[Stem | None, ...],
                                      tuple[Kin, ...], tuple[Branch, Branch]]:
     """What every lesson of one day shares, computed once per day of the sixty: the markers'
     (name, branch, note), the 遁干 and the 六親 (against the day stem) of each branch, the 旬空."""
@@ -183,12 +195,11 @@ def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, str], ...], tuple[
     xun = day.xun_head
     xun_ding = xun.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
     markers = (
-        ("祿", LU[stem], "《三命通會》 卷三 論祿"),
-        ("德", GAN_DE[stem], "日德(干德), 《六壬大全》 卷八 德慶課"),
-        ("驛馬", yima(day.branch), "日支 三合 長生의 沖, 《三命通會》 卷三 論驛馬"),
-        ("旬丁", xun_ding, f"{xun.zh}旬에서 丁이 붙는 地支 (遁干)"),
-        ("墓", stage_branch(stem.element, Stage.MU),
-         "日干 五行의 墓 (木未 火戌 金丑 水土辰: 土는 水를 따름), 《六壬大全》 卷十 鬼墓課"),
+        ("祿", LU[stem], _LU),
+        ("德", GAN_DE[stem], _DE),
+        ("驛馬", yima(day.branch), _YIMA),
+        ("旬丁", xun_ding, step("liuren-marker-xunding", xun=xun)),
+        ("墓", stage_branch(stem.element, Stage.MU), _MU),
     )
     return (markers, tuple(day.dun_stem(b) for b in Branch),
             tuple(kin(stem.element, b.element) for b in Branch), day.xun_void)
@@ -217,33 +228,39 @@ def _markers(day: GanZhi, plate: int, lessons, trans) -> tuple[Marker, ...]:
                   for name, b, note in facts])
 
 
-@lru_cache(maxsize=12)
-def _turn(plate: int) -> str:
-    return ("天盤의 각 地支가 같은 地支의 地盤 위에 놓인다" if plate == 1 else
-            f"天盤의 각 地支가 {plate - 1}자리 順行한 地盤 위에 놓인다(子가 {seat_of(plate, Branch.ZI).zh} 위)")
+declare({
+    "liuren-plate-fuyin": ("stem", "lodging", "gan_shang", "branch", "zhi_shang"),
+    "liuren-plate": ("plate", "turn", "zi_seat", "stem", "lodging", "gan_shang", "branch", "zhi_shang"),
+    "liuren-lesson": ("index", "name", "upper", "upper_element", "lower", "lower_element", "relation"),
+    "liuren-lesson-ke": ("upper", "lower"),
+    "liuren-lesson-zei": ("upper", "lower"),
+    "liuren-lesson-none": (),
+    "liuren-lesson-duplicate": ("relation", "of"),
+})
 
 
 @lru_cache(maxsize=None)
 def _lesson_step(k: KeLesson) -> Step:
-    """The preamble sentence of one of the four lessons (shared by every lesson that has it)."""
-    up, lo = k.upper.zh, k.lower.zh
-    head = f"제{k.index}과 {k.name}: 上 {up}({k.upper.element.zh}) / 下 {lo}({k.lower.element.zh}) — "
-    if k.relation == "上剋下":
-        body = f"上 {i_ga(up)} 下 {eul(lo)} 剋한다(上剋下)"
-    elif k.relation == "下賊上":
-        body = f"下 {i_ga(lo)} 上 {eul(up)} 剋한다(下賊上)"
+    """The preamble step of one of the four lessons (shared by every lesson that has it)."""
+    if k.relation == KE:
+        rel = step("liuren-lesson-ke", upper=k.upper, lower=k.lower)
+    elif k.relation == ZEI:
+        rel = step("liuren-lesson-zei", upper=k.upper, lower=k.lower)
     else:
-        body = "剋이 없다"
+        rel = step("liuren-lesson-none")
     if k.duplicate_of is not None:
-        body += f"; 제{k.duplicate_of}과와 같은 자리에 같은 上神이라 한 과로 센다(不備)"
-    return Step(None, head + body + ".")
+        rel = step("liuren-lesson-duplicate", relation=rel, of=k.duplicate_of)
+    return step("liuren-lesson", index=k.index, name=k.name, upper=k.upper, upper_element=k.upper.element,
+                lower=k.lower, lower_element=k.lower.element, relation=rel)
 
 
 def _preamble(day: GanZhi, plate: int, heaven, lessons) -> tuple[Step, ...]:
-    """The plate and the four lessons, each a sentence a reader can check by hand."""
+    """The plate and the four lessons, each a step a reader can check by hand."""
     lodging = LODGING[day.stem]
-    first = Step(None, f"제{plate}국: {_turn(plate)}. 日干 {day.stem.zh}의 寄宮 {lodging.zh} 위는 "
-                       f"{heaven[lodging].zh}(干上), 日支 {day.branch.zh} 위는 {heaven[day.branch].zh}(支上).")
+    where = {"stem": day.stem, "lodging": lodging, "gan_shang": heaven[lodging], "branch": day.branch,
+             "zhi_shang": heaven[day.branch]}
+    first = (step("liuren-plate-fuyin", **where) if plate == 1 else
+             step("liuren-plate", plate=plate, turn=plate - 1, zi_seat=seat_of(plate, Branch.ZI), **where))
     return (first, *[_lesson_step(k) for k in lessons])
 
 
@@ -261,7 +278,7 @@ def _lesson(day: GanZhi, plate: int, shehai: str) -> Lesson:
     pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[stem])
     always, cond = conditional(day, plate, d.transmissions, gen_day, gen_night, plates_for(plate))
     return Lesson(day, plate, shehai, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
-                  d.basis_ke, _preamble(day, plate, heaven, lessons) + d.steps, gen_day, gen_night, info,
+                  d.basis_ke, _preamble(day, plate, heaven, lessons), d.steps, gen_day, gen_night, info,
                   _markers(day, plate, lessons, d.transmissions), ordered(pats + always), tuple(cond))
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ganzhi import LODGING, Branch, GanZhi
+from ..steps import Pieces, Step
 from .engine import Lesson, lesson
 
 
@@ -13,7 +14,7 @@ from .engine import Lesson, lesson
 class ExampleOutcome:
     agrees: bool
     expected: str  # what the seed states, briefly
-    actual: str  # what the engine gives, briefly
+    actual: Pieces  # what the engine gives, briefly
     problems: tuple[str, ...]  # one line per disagreement (empty when it agrees)
 
 
@@ -24,26 +25,33 @@ def _plate(day: GanZhi, check: Mapping) -> int:
     return (LODGING[day.stem] - gs) % 12 + 1
 
 
-def _summary(les: Lesson, check: Mapping) -> str:
-    parts = _seats(check, les.gan_shang.zh, les.zhi_shang.zh)
-    parts.append(f"三傳 {''.join(b.zh for b in les.transmissions)}")
+def _summary(les: Lesson, check: Mapping) -> Pieces:
+    parts: list[Pieces] = [(s,) for s in _seats(check, les.gan_shang.zh, les.zhi_shang.zh)]
+    parts.append((f"三傳 {''.join(b.zh for b in les.transmissions)}",))
     kind = les.method if les.method == les.ke else f"{les.method}·{les.ke}"
     if les.basis_method:
         kind += f"({les.basis_method}·{les.basis_ke})"
-    parts.append(kind)
+    parts.append((str(kind),))
     wanted = [str(n) for n in check.get("patterns", ())]
     if wanted:
-        shown = []
+        shown: list[Pieces] = []
         for n in wanted:
             cond = next((c for c in les.conditional_patterns if c.name == n), None)
             if cond is not None and n not in (les.method, les.ke):
-                shown.append(f"{n}[{cond.condition}]")
+                shown.append((f"{n}[", cond.condition, "]"))
             elif n in les.names:
-                shown.append(n)
+                shown.append((n,))
             else:
-                shown.append(f"{n}✗")
-        parts.append(" ".join(shown))
-    return " · ".join(parts)
+                shown.append((f"{n}✗",))
+        parts.append(_joined(" ", shown))
+    return _joined(" · ", parts)
+
+
+def _joined(sep: str, parts: list[Pieces]) -> Pieces:
+    out: list[str | Step] = []
+    for i, p in enumerate(parts):
+        out += ([sep] if i else []) + list(p)
+    return tuple(out)
 
 
 def _seats(check: Mapping, gan_shang, zhi_shang) -> list[str]:
@@ -73,10 +81,10 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
     where = f"제{check['plate']}국" if "plate" in check else f"干上 {check['gan_shang']}"
     expected = f"{'·'.join(d.zh for d in days)} {where}: " + " · ".join(exp)
     problems: list[str] = []
-    actual_parts: list[str] = []
+    actual_parts: list[Pieces] = []
     for day in days:
         les = lesson(day, _plate(day, check), shehai=shehai)
-        actual_parts.append(f"{day.zh} 제{les.plate}국: {_summary(les, check)}")
+        actual_parts.append((f"{day.zh} 제{les.plate}국: ", *_summary(les, check)))
         if "plate" in check and "gan_shang" in check and les.gan_shang.zh != str(check["gan_shang"]):
             problems.append(f"{day.zh}: 干上 {les.gan_shang.zh} ≠ {check['gan_shang']}")
         if "zhi_shang" in check and les.zhi_shang.zh != str(check["zhi_shang"]):
@@ -89,4 +97,4 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
         missing = [n for n in want_names if n not in les.names]
         if missing:
             problems.append(f"{day.zh}: 없음 {' '.join(missing)}")
-    return ExampleOutcome(not problems, expected, " / ".join(actual_parts), tuple(problems))
+    return ExampleOutcome(not problems, expected, _joined(" / ", actual_parts), tuple(problems))

@@ -13,9 +13,6 @@ from ..ganzhi import Branch, Stem
 from .plate import seat_of
 from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
 
-DAY_CONDITION = "晝占 (占時 卯–申)"
-NIGHT_CONDITION = "夜占 (占時 酉–寅)"
-
 
 def noble(stem: Stem, night: bool) -> Branch:
     return (NOBLE_NIGHT if night else NOBLE_DAY)[stem]
@@ -30,10 +27,6 @@ def arrangement(stem: Stem, plate: int, night: bool) -> tuple[str, ...]:
     for i, name in enumerate(GENERALS):
         out[g.shift(step * i)] = name
     return tuple(out)
-
-
-def forward(stem: Stem, plate: int, night: bool) -> bool:
-    return seat_of(plate, noble(stem, night)) in FORWARD_SEATS
 
 
 def is_night_hour(hour: Branch) -> bool:

@@ -1,8 +1,8 @@
 """課體: the named patterns a lesson shows beyond its method and 課 name.
 
 ``unconditional``: decided by day and plate alone. ``conditional``: those that also depend on the
-占時 (晝夜 generals), the 月將 or the 太歲; each carries a Korean statement of the condition, derived
-from the twelve 月將·占時 pairs that give the plate — never guessed.
+占時 (晝夜 generals), the 月將 or the 太歲; each carries its condition as a step (worded in the rule's
+content entry), derived from the twelve 月將·占時 pairs that give the plate — never guessed.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..ganzhi import Branch, GanZhi, Stage, Stem, stage
-from .generals import DAY_CONDITION, NIGHT_CONDITION, is_night_hour, noble
+from ..steps import Step, declare, step
+from .generals import is_night_hour, noble
 from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .rules import RULE_ID_BY_NAME, RULES
 from .tables import (EARTH_BRANCHES, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI, guasu, guchen)
-from .text import eul, gwa, i_ga, join
 
 _ORDER = {r.id: i for i, r in enumerate(RULES)}
 _ZHONG = (Branch.ZI, Branch.WU, Branch.MAO, Branch.YOU)
@@ -30,12 +30,31 @@ class ConditionalPattern:
 
     rule: str
     name: str
-    condition: str
+    condition: Step
     when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_data(self) -> dict:
-        return {"name": self.name, "rule": self.rule, "condition": self.condition,
+        return {"name": self.name, "rule": self.rule, "condition": self.condition.as_data(),
                 "when": {k: (v[0] if k == "day_night" else list(v)) for k, v in self.when}}
+
+
+declare({
+    "liuren-cond-day": (),                          # 晝占 only
+    "liuren-cond-night": (),                        # 夜占 only
+    "liuren-cond-tianwang": ("hours", "first", "stem"),
+    "liuren-cond-longde": ("first", "hits"),
+    "liuren-cond-general-hour": ("general", "hour"),  # a 月將 over a 占時
+    "liuren-cond-rides-day": ("first",),           # a general rides 初傳 in the 晝 arrangement
+    "liuren-cond-rides-night": ("first",),         # … in the 夜 arrangement
+})
+_DAY = step("liuren-cond-day")
+_NIGHT = step("liuren-cond-night")
+
+
+@lru_cache(maxsize=None)
+def rides_first(first: Branch, night: bool) -> Step:
+    """The condition under which a general rides 初傳: the 晝 or the 夜 arrangement."""
+    return step("liuren-cond-rides-night" if night else "liuren-cond-rides-day", first=first)
 
 
 def _id(name: str) -> str:
@@ -116,7 +135,7 @@ def unconditional(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: 
 
 
 @lru_cache(maxsize=None)
-def _pattern(name: str, condition: str, when) -> ConditionalPattern:
+def _pattern(name: str, condition: Step, when) -> ConditionalPattern:
     """Conditional patterns repeat across lessons (about 80 distinct in 720); build each once."""
     return ConditionalPattern(_id(name), name, condition, when)
 
@@ -134,8 +153,8 @@ def _tianwang(stem: Stem, first: Branch) -> ConditionalPattern | None:
     if not first.element.overcomes(stem.element):
         return None
     hours = [b for b in Branch if b.element.overcomes(stem.element)]
-    return _pattern("天網", f"占時가 {join(b.zh for b in hours)}일 때 ({gwa('初傳 ' + first.zh)} 占時가 함께 "
-                          f"日干 {eul(stem.zh)} 剋함)", (("hours", tuple(b.zh for b in hours)),))
+    return _pattern("天網", step("liuren-cond-tianwang", hours=tuple(hours), first=first, stem=stem),
+                    (("hours", tuple(b.zh for b in hours)),))
 
 
 def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
@@ -143,7 +162,7 @@ def _by_time(name: str, on_day: bool, on_night: bool, always: list[str],
     if on_day and on_night:
         always.append(_id(name))
     elif on_day or on_night:
-        cond.append(_pattern(name, DAY_CONDITION if on_day else NIGHT_CONDITION,
+        cond.append(_pattern(name, _DAY if on_day else _NIGHT,
                              (("day_night", ("day" if on_day else "night",)),)))
 
 
@@ -174,9 +193,8 @@ def conditional(day: GanZhi, plate: int, trans: tuple[Branch, Branch, Branch],
     if hits:
         # On one plate the 月將 fixes the 占時, so the 月將 alone says which pairs.
         when = (("years", (first.zh,)), ("month_generals", tuple(m.zh for m, _ in hits)))
-        cond.append(_pattern("龍德", f"太歲가 {first.zh}인 해, 月將·占時가 "
-                                    f"{', '.join(f'{m.zh}將 {h.zh}時' for m, h in hits)}일 때 "
-                                    f"(初傳 {i_ga(first.zh)} 太歲로 貴人을 타고 發用하며 月將이 三傳에 있음)", when))
+        said = tuple(step("liuren-cond-general-hour", general=m, hour=h) for m, h in hits)
+        cond.append(_pattern("龍德", step("liuren-cond-longde", first=first, hits=said), when))
     return always, cond
 
 

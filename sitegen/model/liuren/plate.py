@@ -7,13 +7,21 @@ Plate numbering follows seed 002 (課經): 第n局 puts heaven branch X over ear
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from ..ganzhi import LODGING, Branch, GanZhi, Stem
 from .tables import LESSON_NAMES
 
-ZEI = "下賊上"
-KE = "上剋下"
+class Relation(StrEnum):
+    """Between the upper and the lower of a lesson."""
+
+    KE = "上剋下"    # the upper overcomes the lower
+    ZEI = "下賊上"   # the lower overcomes the upper
+
+
+ZEI = Relation.ZEI
+KE = Relation.KE
 
 
 _BRANCHES = tuple(Branch)
@@ -37,7 +45,7 @@ def plate_of(month_general: Branch, hour: Branch) -> int:
     return (hour - month_general) % 12 + 1
 
 
-def relation(upper: Branch, lower: Stem | Branch) -> str | None:
+def relation(upper: Branch, lower: Stem | Branch) -> Relation | None:
     """上剋下 when the upper's element overcomes the lower's, 下賊上 the other way round."""
     if upper.element.overcomes(lower.element):
         return KE
@@ -54,7 +62,7 @@ class KeLesson:
     upper: Branch
     lower: Stem | Branch
     seat: Branch  # the earth place of the lower (the stem's 寄宮 for lesson 1)
-    relation: str | None  # "上剋下", "下賊上" or None
+    relation: Relation | None
     duplicate_of: int | None  # the earlier lesson standing on the same place with the same upper
 
     @property

@@ -11,7 +11,8 @@ from sitegen.model.yi.hexagram import (
     palace_members,
 )
 from sitegen.model.yi.meihua import RELATIONS, MeihuaReading, TrigramRelation
-from sitegen.model.yi.rules import FAMILIES, RULES, RULES_BY_ID, RuleDef
+from sitegen.model.rules import RuleDef
+from sitegen.model.yi.rules import FAMILIES, RULES, RULES_BY_ID
 from sitegen.model.yi.trigram import TRIGRAMS, TRIGRAMS_BY_NAME, Trigram, trigram
 
 __all__ = [

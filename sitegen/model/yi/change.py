@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, kin, stage
+from sitegen.model.steps import Step
 from sitegen.model.yi.dili import DiliReading, change_dili
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram
 from sitegen.model.yi.meihua import MeihuaReading, meihua_reading
@@ -43,7 +44,6 @@ _JIN = {
     Branch.XU: Branch.CHOU,
 }
 _TUI = {b: a for a, b in _JIN.items()}
-JIN_SHEN: tuple[tuple[Branch, Branch], ...] = tuple(_JIN.items())
 
 
 @lru_cache(maxsize=None)
@@ -157,7 +157,7 @@ class Change:
     lines: tuple[ChangedLine, ...]     # one per moving line, bottom first
     rule_ids: tuple[str, ...]          # whole-change (yi-change) rules that hold
     meihua: MeihuaReading | None       # None when lines move in both trigrams or none
-    meihua_note: str | None            # Korean: what is done instead when meihua is None
+    meihua_note: Step | None           # why there is no 體用 and what is done instead
     dili: DiliReading
     kin_variant: str = "ben-palace"
 
@@ -216,7 +216,7 @@ class Change:
             "rules": list(self.rules),
             "rule_ids": list(self.rule_ids),
             "meihua": None if self.meihua is None else self.meihua.as_data(),
-            "meihua_note": self.meihua_note,
+            "meihua_note": None if self.meihua_note is None else self.meihua_note.as_data(),
             "dili": self.dili.as_data(),
             "conditional_rule_ids": list(self.conditional_rule_ids),
         }

@@ -1,7 +1,8 @@
 """地理 (seed 000 p01–p08, 黃金策 地理章): what the hexagram alone, or a change, shows of a site.
 
-Each rule cites its paragraph in rules.py. The rules that need the day, the month or the 六神 are
-listed as conditional (applicable) and never computed as holding. Relations used here:
+Each rule cites its paragraph in its entry (content/rules/dili.yaml). The rules that need the day,
+the month or the 六神 are listed as conditional (applicable) and never computed as holding.
+Relations used here:
 - 「相生」 either line's element generates the other's; 「相剋」 either overcomes the other;
   「相合」 / 「相沖」 the two branches are 六合 / 六沖 (ganzhi.py tables).
 - 間爻 are the two lines between 世 and 應 (000 p03 「間爻者，世應中之二爻也」).
@@ -12,7 +13,6 @@ listed as conditional (applicable) and never computed as holding. Relations used
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sitegen.model.ganzhi import Branch, Element, Kin
@@ -74,11 +74,18 @@ def _between(h: Hexagram) -> tuple[int, int]:
     return (lo + 1, lo + 2)
 
 
-@lru_cache(maxsize=None)
-def _hexagram_dili(number: int) -> DiliReading:
-    from sitegen.model.yi.hexagram import hexagram
+# Readings by hexagram number, each computed once (a hexagram is known by its number).
+_BY_HEXAGRAM: dict[int, DiliReading] = {}
 
-    h = hexagram(number)
+
+def hexagram_dili(h: Hexagram) -> DiliReading:
+    got = _BY_HEXAGRAM.get(h.number)
+    if got is None:
+        got = _BY_HEXAGRAM[h.number] = _hexagram_dili(h)
+    return got
+
+
+def _hexagram_dili(h: Hexagram) -> DiliReading:
     br = h.branches
     shi_b, ying_b, top_b = br[h.shi - 1], br[h.ying - 1], br[5]
     water = tuple(i + 1 for i, b in enumerate(br) if b in _WATER)
@@ -143,26 +150,35 @@ def _hexagram_dili(number: int) -> DiliReading:
                        f"{ying_b.element.zh}星", h.najia[5].zh)
 
 
-def hexagram_dili(h: Hexagram) -> DiliReading:
-    return _hexagram_dili(h.number)
+_LINES: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
 
 
-@lru_cache(maxsize=None)
-def _dili_lines(number: int) -> tuple[frozenset[int], frozenset[int]]:
+def _dili_lines(h: Hexagram) -> tuple[frozenset[int], frozenset[int]]:
     """The hexagram's 水爻 (亥·子 lines, p08) and its two 間爻 (p03), as sets of line numbers."""
-    from sitegen.model.yi.hexagram import hexagram
+    got = _LINES.get(h.number)
+    if got is None:
+        got = _LINES[h.number] = (frozenset(i + 1 for i, b in enumerate(h.branches) if b in _WATER),
+                                  frozenset(_between(h)))
+    return got
 
-    h = hexagram(number)
-    return (frozenset(i + 1 for i, b in enumerate(h.branches) if b in _WATER), frozenset(_between(h)))
+
+_CHANGES: dict[tuple[int, bool, bool, bool], DiliReading] = {}
 
 
-@lru_cache(maxsize=None)
-def _change_dili(number: int, water_moves: bool, between_moves: bool, still: bool) -> DiliReading:
-    """The reading of a change of hexagram ``number``, which depends on its moving lines only
-    through three facts: does a 水爻 move, does a 間爻 move, does anything move."""
-    base = _hexagram_dili(number)
+def _change_dili(ben: Hexagram, water_moves: bool, between_moves: bool, still: bool) -> DiliReading:
+    """The reading of a change of ``ben``, which depends on its moving lines only through three
+    facts: does a 水爻 move, does a 間爻 move, does anything move (computed once for each)."""
+    key = (ben.number, water_moves, between_moves, still)
+    got = _CHANGES.get(key)
+    if got is None:
+        got = _CHANGES[key] = _change_reading(ben, water_moves, between_moves, still)
+    return got
+
+
+def _change_reading(ben: Hexagram, water_moves: bool, between_moves: bool, still: bool) -> DiliReading:
+    base = hexagram_dili(ben)
     extra: list[str] = []
-    if _dili_lines(number)[0]:
+    if _dili_lines(ben)[0]:
         extra.append("dili-shui-yao-dong-huo-shui" if water_moves else "dili-shui-yao-jing-si-shui")
     extra.append("dili-ming-tang-dong" if between_moves else "dili-ming-tang-jing")
     conditional = base.conditional + (() if still else ("dili-qing-long-ke-shi",))
@@ -172,6 +188,5 @@ def _change_dili(number: int, water_moves: bool, between_moves: bool, still: boo
 
 def change_dili(ben: Hexagram, moving: tuple[int, ...]) -> DiliReading:
     """The 本卦's reading plus what its moving lines show (p03 明堂 動靜, p08 活水·死水)."""
-    water, between = _dili_lines(ben.number)
-    return _change_dili(ben.number, not water.isdisjoint(moving), not between.isdisjoint(moving),
-                        not moving)
+    water, between = _dili_lines(ben)
+    return _change_dili(ben, not water.isdisjoint(moving), not between.isdisjoint(moving), not moving)

@@ -25,13 +25,12 @@ Sources (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from sitegen.model.ganzhi import Element, GanZhi, Kin, Stem, kin
+from sitegen.model.yi.dili import DiliReading, hexagram_dili
+from sitegen.model.yi.rules import RULES_BY_ID
 from sitegen.model.yi.trigram import TRIGRAMS_BY_NAME, Trigram
-
-if TYPE_CHECKING:  # pragma: no cover
-    from sitegen.model.yi.dili import DiliReading
 
 # King Wen order: number, short name, Korean reading standing alone, Korean reading inside the full
 # name (differs only where 두음법칙 applies at the start of a word: 履 이/리, 臨 임/림, 旅 여/려),
@@ -75,12 +74,10 @@ _KING_WEN = (
 PALACE_ORDER = ("乾", "坎", "艮", "震", "巽", "離", "坤", "兌")
 
 GENERATIONS = ("本宮", "一世", "二世", "三世", "四世", "五世", "遊魂", "歸魂")
-GENERATIONS_KO = ("본궁", "일세", "이세", "삼세", "사세", "오세", "유혼", "귀혼")
 # 世 by generation (安世應訣: 本宮 六, 一世 … 五世 at that line, 遊魂 四, 歸魂 三).
 _SHI = (6, 1, 2, 3, 4, 5, 4, 3)
 
 LIUSHEN = ("青龍", "朱雀", "勾陳", "螣蛇", "白虎", "玄武")
-LIUSHEN_KO = ("청룡", "주작", "구진", "등사", "백호", "현무")
 # Where the six spirits start, by day stem: 甲乙 青龍, 丙丁 朱雀, 戊 勾陳, 己 螣蛇, 庚辛 白虎, 壬癸 玄武.
 _LIUSHEN_START = (0, 0, 1, 1, 2, 3, 4, 4, 5, 5)
 
@@ -172,15 +169,6 @@ class Hexagram:
         return self.palace.element
 
     @property
-    def generation_index(self) -> int:
-        """0 本宮, 1..5 一世..五世, 6 遊魂, 7 歸魂."""
-        return GENERATIONS.index(self.generation)
-
-    @property
-    def generation_ko(self) -> str:
-        return GENERATIONS_KO[self.generation_index]
-
-    @property
     def pure(self) -> bool:
         return self.generation == "本宮"
 
@@ -205,13 +193,11 @@ class Hexagram:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        from sitegen.model.yi.rules import RULES_BY_ID
         return tuple(RULES_BY_ID[r].zh for r in self.rule_ids)
 
     @property
     def dili(self) -> DiliReading:
         """地理 (000 p01–p08): the rules that hold on the hexagram alone, and the conditional ones."""
-        from sitegen.model.yi.dili import hexagram_dili
         return hexagram_dili(self)
 
     @property

@@ -21,20 +21,16 @@ from functools import lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Element
+from sitegen.model.steps import Step, declare, step
 from sitegen.model.yi.rules import MEIHUA_RELATION_ID, MEIHUA_TOPIC_IDS
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
 RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
 
-NOTE_STILL = (
-    "동효가 없는 靜卦라 體用을 나눌 수 없다. 梅花易數의 起卦는 언제나 한 효를 동하게 하므로"
-    "(총수를 六으로 나눈 나머지가 動爻: 《梅花易數》 卷一) 靜卦는 梅花 體用의 대상이 아니다. "
-    "本卦의 卦意로만 판단한다(004 p01 「無生克，止斷本卦」에 준함)."
-)
-NOTE_BOTH = (
-    "동효가 內卦와 外卦 양쪽에 있어 어느 卦가 用인지 정할 수 없다. 梅花易數의 起卦는 한 효만 "
-    "동하므로 이런 변화에는 體用을 세우지 않고, 六爻法(納甲·六親·動變)으로 읽는다."
-)
+# When 體用 is not defined, a change carries one of these steps instead (worded in content/rules).
+declare({"meihua-still": (), "meihua-both-sides": ()})
+NOTE_STILL = step("meihua-still")       # no moving line (a 靜卦)
+NOTE_BOTH = step("meihua-both-sides")   # lines moving in both trigrams
 
 
 def relation(yong: Element, ti: Element) -> str:
@@ -106,8 +102,8 @@ def _hu_pair(bits: str, ti: Trigram) -> tuple[TrigramRelation, TrigramRelation]:
 
 @lru_cache(maxsize=None)
 def meihua_reading(ben_lines: str, bian_lines: str,
-                   moving: tuple[int, ...]) -> tuple[MeihuaReading | None, str | None]:
-    """The 體用 reading of a change, or (None, the Korean note saying what is done instead).
+                   moving: tuple[int, ...]) -> tuple[MeihuaReading | None, Step | None]:
+    """The 體用 reading of a change, or (None, the step saying why none and what is done instead).
 
     Memoised: both 六親 variants of a change share the one reading."""
     if not moving:

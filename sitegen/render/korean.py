@@ -1,4 +1,4 @@
-"""Small helpers for the Korean trace sentences: Hanja terms with the right Korean particle."""
+"""Korean particles after Hanja terms (for the placeholders of step sentences, ``{x|을}``)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,3 @@ def gwa(t: str) -> str:
 
 def ro(t: str) -> str:
     return t + ("으로" if _batchim(t) == 1 else "로")
-
-
-def join(items) -> str:
-    return "·".join(map(str, items))

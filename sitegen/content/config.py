@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 from pathlib import Path
 
-from .content.source import (
+from .source import (
     ZH_KO, Field, check_schema, is_date, is_str, matches, one_of, parse_yaml, read_text,
 )
-from .problems import Problems
+from ..problems import Problems
 
 BASE_URL = matches(r"https?://[^\s/]+(/[^\s]*)?/", "an http(s) URL ending in '/'")
 
