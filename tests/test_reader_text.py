@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 # What must never reach a reader, each with what it is.
 INTERNAL = [
