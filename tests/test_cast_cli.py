@@ -55,7 +55,8 @@ def test_a_bad_day_setting_is_a_content_problem(tmp_path):
     assert load_config(site, problems) is None
     line = (site / "content/site.yaml").read_text("utf-8").split("day_starts: 22")[0].count("\n") + 1
     assert [p.format() for p in problems.items] == [
-        f"content/site.yaml:{line}: casting.day_starts must be 23 (子初, the default) or 0, not 22"]
+        f"content/site.yaml:{line}: casting.day_starts must be 23 (子初, the default) or 0, not 22\n"
+        "    hint: write 23 (子初, the default) or 0 here"]
 
 
 @pytest.mark.parametrize("args, names", [

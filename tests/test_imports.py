@@ -76,7 +76,7 @@ _STILL_KOREAN = {
     "sitegen/model/yi/trigram.py": 24,        # Korean readings of the eight trigrams and directions
     "sitegen/model/yi/examples.py": 16,       # seed-example summaries on the validation page
     "sitegen/model/liuren/examples.py": 3,    # seed-example summaries on the validation page
-    "sitegen/model/site.py": 15,              # page titles
+    "sitegen/model/site.py": 18,              # page titles (the cast and validation-part pages included)
 }
 
 

@@ -181,8 +181,8 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             for err in errors:
                 problems.add(rel, at, f"rule {item['id']}, step {kind}: {err}",
                              "write {operand}, {operand|을}, {operand|list} …")
-            if not errors:
-                steps.append(StepSentence(str(kind), parts, rel, at))
+            # a faulty sentence still words its kind (as plain text): its problem is reported once
+            steps.append(StepSentence(str(kind), (str(text),) if errors else parts, rel, at))
         if bad:
             problems.lost.add(rel)
             continue
