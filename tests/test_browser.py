@@ -93,27 +93,39 @@ class Watched:
 
     def __init__(self, page):
         self.page = page
-        self.errors: list[str] = []
+        self._errors: list[str] = []
         self.cancelled: list[str] = []        # requests cancelled because the page moved on
+        self._aborted: list[str] = []         # aborted, and no navigation seen since (yet)
         self.navigations = 0                  # navigations of the main frame begun so far
         self._issued: dict = {}               # request → navigations begun when it was made
-        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
-        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("console", lambda m: m.type == "error" and self._errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self._errors.append(f"page error: {e}"))
         page.on("request", self._request)
         page.on("requestfailed", self._failed)
-        page.on("response", lambda r: r.status >= 400 and self.errors.append(f"{r.status}: {r.url}"))
+        page.on("response", lambda r: r.status >= 400 and self._errors.append(f"{r.status}: {r.url}"))
+
+    @property
+    def errors(self) -> list[str]:
+        """Every error so far: an abort that no navigation has followed by now is one too. (The
+        browser may report the abort before the navigation that caused it, so an abort is judged
+        when the errors are looked at, not when it is reported.)"""
+        self._errors += (f"failed: {u} net::ERR_ABORTED" for u in self._aborted)
+        self._aborted.clear()
+        return self._errors
 
     def _request(self, request) -> None:
         self._issued[request] = self.navigations
         if request.is_navigation_request() and request.frame == self.page.main_frame:
             self.navigations += 1
+            self.cancelled += self._aborted
+            self._aborted.clear()
 
     def _failed(self, request) -> None:
-        moved_on = self.navigations > self._issued.get(request, self.navigations)
-        if request.failure == "net::ERR_ABORTED" and moved_on:
-            self.cancelled.append(request.url)
+        if request.failure == "net::ERR_ABORTED":
+            moved_on = self.navigations > self._issued.get(request, self.navigations)
+            (self.cancelled if moved_on else self._aborted).append(request.url)
             return
-        self.errors.append(f"failed: {request.url} {request.failure}")
+        self._errors.append(f"failed: {request.url} {request.failure}")
 
 
 @pytest.fixture
@@ -130,7 +142,8 @@ def test_the_harness_counts_real_errors_not_requests_cancelled_by_moving_on(tab,
     and a request that fails on its own are errors."""
     page = tab.page
     page.route("**/favicon.svg", lambda route: None)          # the icon never arrives …
-    page.goto(served + "texts/huangjince/index.html")
+    with page.expect_request("**/favicon.svg"):
+        page.goto(served + "texts/huangjince/index.html")
     page.goto(served + "texts/meihua-tiyong/index.html")       # … and is cancelled when we move on
     assert tab.errors == [] and any(u.endswith("favicon.svg") for u in tab.cancelled)
     page.unroute("**/favicon.svg")

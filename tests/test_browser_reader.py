@@ -173,7 +173,8 @@ def test_404_page_works_from_disk_and_served_without_a_cite_box(tab, base):  # n
     assert page.locator(".site-header").is_visible()
     page.goto(base + "404.html")
     page.get_by_role("link", name="첫 페이지로").click()
-    assert page.url.endswith("/index.html") and page.locator(".cards .card").first.is_visible()
+    page.wait_for_url("**/index.html")
+    page.locator(".cards .card").first.wait_for(state="visible")
     assert tab.errors == []
 
 
