@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
 from .generals import arrangement
-from .patterns import ConditionalPattern, conditional, ordered, unconditional
+from .keti import Facts
+from .patterns import ConditionalPattern, evaluate, ordered
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
@@ -275,11 +276,13 @@ def _lesson(day: GanZhi, plate: int, shehai: str) -> Lesson:
     _, dun, kins, void = _day_facts(day)
     info = tuple([TransmissionInfo(name, b, dun[b], kins[b], gen_day[b], gen_night[b], b in void)
                   for name, b in zip(TRANSMISSION_NAMES, d.transmissions)])
-    pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[stem])
-    always, cond = conditional(day, plate, d.transmissions, gen_day, gen_night, plates_for(plate))
+    basis = (d.basis_method, d.basis_ke) if d.basis_method else ()
+    held, cond = evaluate(Facts(day, plate, heaven, lessons, d.transmissions, gen_day, gen_night,
+                                d.method, d.ke, basis, frozenset(d.patterns),
+                                frozenset(RULES_BY_ID[i].zh for i in d.patterns)))
     return Lesson(day, plate, shehai, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
                   d.basis_ke, _preamble(day, plate, heaven, lessons), d.steps, gen_day, gen_night, info,
-                  _markers(day, plate, lessons, d.transmissions), ordered(pats + always), tuple(cond))
+                  _markers(day, plate, lessons, d.transmissions), ordered((*d.patterns, *held)), tuple(cond))
 
 
 def lesson(day: GanZhi, plate: int, *, shehai: str = "depth") -> Lesson:
