@@ -14,6 +14,9 @@ from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
 from .views import Context, Link, layout
 
+# Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
+_CATALOG = {r.id: i for i, r in enumerate(liuren.RULES)}
+
 # The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
 SQUARE = {
     Branch.SI: (1, 1), Branch.WU: (1, 2), Branch.WEI: (1, 3), Branch.SHEN: (1, 4),
@@ -218,7 +221,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "transmission_text": "".join(b.zh for b in l.transmissions),
         "method": method, "ke": ke, "basis": basis,
         "patterns": patterns, "conditional": conditional,
-        "keti": defs(patterns + conditional),
+        "keti": defs(tuple(sorted(patterns + conditional, key=lambda r: _CATALOG[r.id]))),
         "method_defs": defs((method, ke)),
         "trace": trace,
         "markers": markers,

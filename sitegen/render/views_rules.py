@@ -8,6 +8,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
+from ..model.liuren.rules import JUAN
 from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
 from .views import Context, layout
@@ -150,11 +151,25 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     for r in site.rules.values():
         families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
     groups = tuple((fam, FAMILY_NAMES.get(fam, (fam, ""))[0], FAMILY_NAMES.get(fam, ("", fam))[1],
-                    APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items))
+                    APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
+                    _by_juan(items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
             "follows": len(site.rules) - cited}
+
+
+_JUAN_LABEL = {7: "《六壬大全》 卷七 課經集(一)", 8: "《六壬大全》 卷八 課經集(二)",
+               9: "《六壬大全》 卷九 課經集(三)", 10: "《六壬大全》 卷十 課經集(四)",
+               None: "課經集에 표제가 없는 이름 (씨앗 글)"}
+
+
+def _by_juan(items) -> tuple[tuple[str, tuple], ...]:
+    """A family's rules under the 卷 of 《六壬大全》 課經集 whose heading they stand under."""
+    parts: dict[int | None, list] = {}
+    for item in items:
+        parts.setdefault(JUAN.get(item[0].id), []).append(item)
+    return tuple((_JUAN_LABEL[j], tuple(v)) for j, v in parts.items())
 
 
 def term(ctx: Context) -> dict[str, Any]:

@@ -132,6 +132,7 @@
   // Whether a conditional 課體 holds: true, false, or null (it needs what was not given).
   function held(when, f, birth, xing) {
     var have = { hours: f.hour, day_night: f.day_night, month_generals: f.month_general,
+                 months: f.month ? f.month.charAt(1) : null,
                  years: f._year_branch, birth: birth || null, xing: xing || null };
     var given = { "本命": birth, "行年": xing }, needs = when.needs || [];
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
@@ -144,7 +145,7 @@
     return true;
   }
   function heldText(h) {
-    return h === null ? "본명·행년이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
+    return h === null ? "본명·행년(또는 날짜의 조건)이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
   }
   // The 本命 (the 干支 of a birth year, from the build's table) and the 行年 (a branch or 干支).
   function birthOf(year) {
@@ -306,7 +307,8 @@
     // The 晝/夜 set: the URL's own choice, else the moment's.
     if (!p.shift && window.sitegenSetShift) window.sitegenSetShift(f.day_night);
     var shown = document.querySelector("[data-shift]").getAttribute("data-shift");
-    var g = { hour: f.hour, day_night: shown, month_general: f.month_general, _year_branch: f._year_branch };
+    var g = { hour: f.hour, day_night: shown, month_general: f.month_general, month: f.month,
+              _year_branch: f._year_branch };
     if (ok) {
       var palaces = document.querySelectorAll(".plate .palace");
       for (var j = 0; j < palaces.length; j++) {
