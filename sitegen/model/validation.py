@@ -52,6 +52,17 @@ class KejingRow:
         return tuple(n for n in self.listed if n not in have)
 
     @property
+    def held(self) -> tuple[str, ...]:
+        """Listed names the engine gives at every moment of this lesson."""
+        return tuple(n for n in self.listed if n in self.engine)
+
+    @property
+    def held_if(self) -> tuple[str, ...]:
+        """Listed names the engine gives only under a condition (the 課經 names no moment)."""
+        cond = {n for n, _ in self.conditional}
+        return tuple(n for n in self.listed if n not in self.engine and n in cond)
+
+    @property
     def extra(self) -> tuple[str, ...]:
         return tuple(n for n in self.engine if n not in self.listed)
 

@@ -133,6 +133,7 @@ def rule(ctx: Context) -> dict[str, Any]:
         "source": e.source or "",
         "follows": prose(ctx, e.follows),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
+        "classic": tuple((c.label, c.quote) for c in e.classic),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
                          for o, c in e.readings),
         "holds": holds, "conditional": conditional,
@@ -226,7 +227,8 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
                   "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                   "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
                   "listed": k.listed, "engine": k.engine, "missing": k.missing,
-                  "conditional": tuple((n, sentence(ctx.site, c)) for n, c in k.conditional)}
+                  "held": k.held, "held_if": k.held_if,
+                  "conditional": tuple((n, sentence(ctx.site, c)) for n, c in k.conditional if n in k.listed)}
                  for k in ctx.site.validation.kejing)
 
 
@@ -241,12 +243,16 @@ def validation(ctx: Context) -> dict[str, Any]:
     yr, yn = rep.counts("yi")
     kejing_listed = sum(len(k["listed"]) for k in kejing)
     kejing_missing = sum(len(k["missing"]) for k in kejing)
+    kejing_held = sum(len(k["held"]) for k in kejing)
+    kejing_held_if = sum(len(k["held_if"]) for k in kejing)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     liuren, yi_, rules = (ctx.href(A.validation_part(p)) for p in ("liuren", "yi", "rules"))
     summary = (
         ("대육임 원전의 예", f"{lr} / {ln} 일치", liuren),
         ("육효·매화 원전의 예", f"{yr} / {yn} 일치", yi_),
-        ("《課經》 丙寅日 1–8국의 課體 이름", f"{kejing_listed - kejing_missing} / {kejing_listed} 재현",
+        ("《課經》 丙寅日 1–8국의 課體 이름",
+         f"{kejing_listed}개 가운데 무조건 성립 {kejing_held}, 조건부 성립 {kejing_held_if}, "
+         f"재현 안 됨 {kejing_missing}",
          ctx.href(A.validation_part("liuren"), "kejing")),
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
@@ -279,7 +285,7 @@ def validation_part(ctx: Context) -> dict[str, Any]:
             (rule_ref(ctx, r.id),
              tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
                     c.quote) for c in r.entry.cites),
-             prose(ctx, r.entry.follows))
+             prose(ctx, r.entry.follows), tuple((c.label, c.quote) for c in r.entry.classic))
             for r in site.rules.values())
     return view
 
