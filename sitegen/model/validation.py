@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..content.validation import Difference, Example
+from ..content.validation import ClassicExample, Difference, Example
 from ..problems import Problems
 from . import liuren, yi
 from .ganzhi import GanZhi
@@ -68,12 +68,22 @@ class KejingRow:
 
 
 @dataclass(frozen=True)
+class ClassicResult:
+    example: ClassicExample
+    agrees: bool
+    plate: int
+    actual: Pieces
+
+
+@dataclass(frozen=True)
 class ValidationReport:
     examples: tuple[ExampleResult, ...]
     tanyuan_compared: int
     tanyuan_source: str
     tanyuan_differences: tuple[Difference, ...]
     kejing: tuple[KejingRow, ...]
+    classic: tuple[ClassicResult, ...] = ()
+    classic_source: str = ""
 
     def counts(self, engine: str) -> tuple[int, int]:
         rows = [r for r in self.examples if r.example.engine == engine]
@@ -119,7 +129,28 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
                 problems.add(v.tanyuan.file, d.line, f"the record says the engine gives {d.engine} "
                              f"for {d.day} plate {d.plate}, but it gives {got}",
                              "the engine changed: re-run the 探原 comparison test and update the file")
-    return ValidationReport(tuple(results), compared, source, diffs, _kejing_rows(site))
+    return ValidationReport(tuple(results), compared, source, diffs, _kejing_rows(site),
+                            _classic(v.classic, problems), v.classic_source)
+
+
+def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
+    """《六壬大全》 課經集's worked examples against the engine (the same honesty as the seeds')."""
+    out = []
+    for e in examples:
+        try:
+            r = liuren.evaluate_classic(e.day, e.hour, e.general, e.name, e.first)
+        except (KeyError, ValueError) as err:
+            problems.add(e.file, e.line, f"the example cannot be checked: {err}")
+            continue
+        where = f"卷{e.juan} {e.title} {e.day}日 {e.hour}時 {e.general}將"
+        if not r.agrees and not e.known_difference:
+            problems.add(e.file, e.line, f"{where}: the engine does not give {e.name} "
+                         f"({'; '.join(r.problems)})", "fix the engine, or record the reason as known_difference")
+        elif r.agrees and e.known_difference:
+            problems.add(e.file, e.line, f"{where} is reproduced by the engine, but is recorded as a "
+                         "known difference", "remove its known_difference")
+        out.append(ClassicResult(e, r.agrees, r.plate, r.actual))
+    return tuple(out)
 
 
 _KETI = re.compile(r"^課體：([^。]*)。")

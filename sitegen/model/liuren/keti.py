@@ -488,10 +488,11 @@ def bubei(f: Facts):
 
 
 def wuyin(f: Facts):
-    """蕪淫: 不備, and 日 and 辰 overcome each other crosswise (干上 overcomes the 辰 or 支上 the stem)."""
-    if distinct_count(f.lessons) != 3:
-        return None
-    return f.gan_shang.element.overcomes(f.branch.element) or f.zhi_shang.element.overcomes(f.stem.element)
+    """蕪淫: 不備 with a 剋 among the lessons, or 日 and 辰 overcoming each other crosswise (干上
+    overcomes the 辰 and 支上 the stem: 甲子日 卯時亥將 「四課備，日辰交克」)."""
+    if distinct_count(f.lessons) == 3 and any(k.relation is not None for k in f.lessons):
+        return True
+    return f.gan_shang.element.overcomes(f.branch.element) and f.zhi_shang.element.overcomes(f.stem.element)
 
 
 def jieli(f: Facts):
@@ -528,9 +529,10 @@ def _zhunfu_months(a: Element, c: Element) -> tuple[Branch, ...]:
 
 
 def qinhai(f: Facts):
-    """侵害: 用 and the place under it are a 六害 pair, one of them the 辰."""
-    s = f.seat(f.first)
-    return f.first.harm == s and f.branch in (f.first, s)
+    """侵害: the 六害 of the 辰 stands over the 辰 or the day, and it or the 辰 is 用 (丙子日 申時卯將:
+    未 over 子, 子 用)."""
+    harm = f.branch.harm
+    return harm in (f.gan_shang, f.zhi_shang) and f.first in (harm, f.branch)
 
 
 def xingshang(f: Facts):
