@@ -120,3 +120,44 @@ def test_conditions_are_data_a_cast_can_resolve():
             assert set(when) <= keys and when, c
             seen |= set(when)
     assert {"months", "day_night", "hours", "years", "xing", "dates", "month_generals"} <= seen
+
+
+_G, _Z = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
+_EXAMPLE = (re.compile(f"([{_G}][{_Z}])日([{_Z}])时([{_Z}])将"), re.compile(f"([{_G}][{_Z}])日([{_Z}])将([{_Z}])时"))
+
+
+def book_examples(daquan) -> list[tuple[int, str, str, str, str]]:
+    """(卷, heading, day, 占時, 月將) of every example paragraph (如…/假如…) of 卷七–十."""
+    out = []
+    for n in (7, 8, 9, 10):
+        current = None
+        for line in daquan[n].splitlines():
+            m = _HEADING.match(line.strip())
+            if m and m.group(1) not in SUB_HEADINGS:
+                current = m.group(1)
+                continue
+            if not line.startswith(("如", "假如")):
+                continue
+            for i, rx in enumerate(_EXAMPLE):
+                found = rx.search(line[:40])
+                if found:
+                    day, a, b = found.groups()
+                    out.append((n, current, day, *((a, b) if i == 0 else (b, a))))
+                    break
+    return out
+
+
+def test_the_examples_file_is_the_books_examples(daquan):
+    from sitegen.content.validation import load_validation
+    ours = [(e.juan, fold(e.title), e.day, e.hour, e.general)
+            for e in load_validation(REPO, Problems()).classic]
+    assert ours == book_examples(daquan)
+    assert len(ours) == 69
+
+
+def test_classic_examples_agree_or_say_why(model):
+    rows = model.validation.classic
+    assert len(rows) == 69
+    agree = sum(r.agrees for r in rows)
+    assert agree >= 55
+    assert all(r.agrees != bool(r.example.known_difference) for r in rows)

@@ -149,10 +149,11 @@ class ClassicExample:
     known_difference: str | None
     file: str
     line: int
+    number: int  # its place among the examples of its 卷, in the book's order
 
     @property
     def id(self) -> str:
-        return f"daquan-{self.juan:02d}-{self.line}"
+        return f"daquan-{self.juan:02d}-{self.number:02d}"
 
 
 @dataclass(frozen=True)
@@ -235,8 +236,10 @@ def load_validation(root: Path, problems: Problems) -> Validation:
         doc = read_yaml(path, rel, problems)
         if doc is not None and check_schema(doc.data, CLASSIC_FILE, doc, rel, problems):
             classic_source = doc.data["source"]
-            classic = [ClassicExample(x["juan"], x["title"], x["day"], x["hour"], x["general"], x["name"],
-                                      x.get("first"), x.get("known_difference"), rel,
-                                      doc.line(("examples", i)))
-                       for i, x in enumerate(doc.data["examples"])]
+            counts: dict[int, int] = {}
+            for i, x in enumerate(doc.data["examples"]):
+                counts[x["juan"]] = counts.get(x["juan"], 0) + 1
+                classic.append(ClassicExample(
+                    x["juan"], x["title"], x["day"], x["hour"], x["general"], x["name"], x.get("first"),
+                    x.get("known_difference"), rel, doc.line(("examples", i)), counts[x["juan"]]))
     return Validation(tuple(examples), tanyuan, tuple(classic), classic_source)

@@ -232,6 +232,16 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
                  for k in ctx.site.validation.kejing)
 
 
+def _classic_rows(ctx: Context) -> tuple[dict, ...]:
+    """《六壬大全》 課經集's worked examples against the engine."""
+    return tuple({"id": r.example.id, "juan": r.example.juan, "title": r.example.title,
+                  "day": r.example.day, "hour": r.example.hour, "general": r.example.general,
+                  "name": r.example.name, "first": r.example.first, "agrees": r.agrees,
+                  "actual": words(ctx.site, r.actual), "reason": prose(ctx, r.example.known_difference),
+                  "lesson": ctx.href(A.lesson(_day(r.example.day), r.plate))}
+                 for r in ctx.site.validation.classic)
+
+
 def validation(ctx: Context) -> dict[str, Any]:
     """The entry point: the summary, every disagreement linked, and every example's anchor."""
     site = ctx.site
@@ -239,6 +249,7 @@ def validation(ctx: Context) -> dict[str, Any]:
     rows = _example_rows(ctx)
     diffs = _tanyuan_rows(ctx)
     kejing = _kejing_rows(ctx)
+    classic = _classic_rows(ctx)
     lr, ln = rep.counts("liuren")
     yr, yn = rep.counts("yi")
     kejing_listed = sum(len(k["listed"]) for k in kejing)
@@ -254,6 +265,8 @@ def validation(ctx: Context) -> dict[str, Any]:
          f"{kejing_listed}개 가운데 무조건 성립 {kejing_held}, 조건부 성립 {kejing_held_if}, "
          f"재현 안 됨 {kejing_missing}",
          ctx.href(A.validation_part("liuren"), "kejing")),
+        ("《六壬大全》 課經集(卷七–十)의 예", f"{sum(r['agrees'] for r in classic)} / {len(classic)} 일치",
+         ctx.href(A.validation_part("liuren"), "daquan")),
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
@@ -263,6 +276,7 @@ def validation(ctx: Context) -> dict[str, Any]:
         tuple(r for r in rows if not r["agrees"]),
         tuple(dict(d, href=ctx.href(A.validation_part("liuren"), d["id"])) for d in diffs),
         tuple(dict(k, href=ctx.href(A.validation_part("liuren"), k["id"])) for k in kejing if k["missing"]),
+        tuple(dict(r, href=ctx.href(A.validation_part("liuren"), r["id"])) for r in classic if not r["agrees"]),
     )
     return {"layout": layout(ctx), "summary": summary, "rows": rows, "disagreements": disagreements,
             "parts": {"liuren": liuren, "yi": yi_, "rules": rules}}
@@ -273,14 +287,16 @@ def validation_part(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     part = ctx.page.ref
     view: dict[str, Any] = {"layout": layout(ctx), "part": part, "entry": ctx.href(A.VALIDATION),
-                            "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": ()}
+                            "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": (),
+                            "classic": ()}
     if part in ("liuren", "yi"):
         view["rows"] = _example_rows(ctx, part, full=True)
     if part == "liuren":
         view.update(kejing=_kejing_rows(ctx), diffs=_tanyuan_rows(ctx),
-                    tanyuan_source=site.validation.tanyuan_source)
+                    tanyuan_source=site.validation.tanyuan_source, classic=_classic_rows(ctx))
     if part == "rules":
-        view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values() if not r.entry.cites)
+        view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
+                                     if not r.entry.cites and not r.entry.classic)
         view["citations"] = tuple(
             (rule_ref(ctx, r.id),
              tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
