@@ -53,7 +53,7 @@ CITE = {
 
 CLASSIC = {
     "juan": Field(lambda v: is_int(v) or (None if 1 <= v <= 12 else "a 卷 of 《六壬大全》, 1–12")),
-    "title": Field(matches(r"\S+(課|格|第[0-9]+法)", "a heading: X課 or 第N法")),
+    "title": Field(matches(r"\S+[課格]|第[0-9]+法", "a heading: X課 or 第N法")),
     "quote": Field(is_str),
 }
 

@@ -24,14 +24,14 @@ from .steps import STEP_KINDS, Step
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
     "liuren-method": "liuren-methods", "liuren-ke": "liuren-ke", "liuren-pattern": "liuren-patterns",
-    "liuren-general": "liuren-generals", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
+    "liuren-general": "liuren-generals", "liuren-bifa": "liuren-bifa", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
 }
 
 
 # The families whose every rule id owns one predicate (``RuleDef.holds``): a rule of these without one
 # is an error, named by its id.
-PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern"})
+PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern", "liuren-bifa"})
 
 
 def engine_rules() -> dict[str, RuleDef]:

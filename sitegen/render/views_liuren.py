@@ -136,6 +136,10 @@ def _when_json(c) -> str:
     return json.dumps(c.as_data()["when"], ensure_ascii=False, separators=(",", ":"))
 
 
+def _bifa_when(b) -> str:
+    return json.dumps(b.as_data()["condition"], ensure_ascii=False, separators=(",", ":"))
+
+
 def lesson(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     di, plate = ctx.page.ref
@@ -233,6 +237,10 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx),
         "conditional_when": tuple((c.name, sentence(site, c.condition), _when_json(c)) for c in l.conditional_patterns),
+        "bifa": tuple((b.number, rule_ref(ctx, b.rule),
+                       None if b.condition is None else sentence(site, b.condition),
+                       None if b.condition is None else _bifa_when(b)) for b in l.bifa),
+        "bifa_index": ctx.href(A.RULES, "liuren-bifa"),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
                                               f"{l.method}·{l.ke}"), "l": view}

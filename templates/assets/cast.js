@@ -328,9 +328,11 @@
           pl.appendChild(tag);
         }
       }
-      var conds = document.querySelectorAll("[data-when]");
+      // 課體 ([data-when]) and the 法 of 《畢法賦》 ([data-bifa-when]) alike
+      var conds = document.querySelectorAll("[data-when], [data-bifa-when]");
       for (var k = 0; k < conds.length; k++) {
-        var h = held(JSON.parse(conds[k].getAttribute("data-when")), g, birth, xing);
+        var when = conds[k].getAttribute("data-when") || conds[k].getAttribute("data-bifa-when");
+        var h = held(JSON.parse(when), g, birth, xing);
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }

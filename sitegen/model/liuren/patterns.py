@@ -10,10 +10,11 @@ from functools import lru_cache
 from ..ganzhi import Branch
 from ..steps import Step, declare, step
 from .keti import UNDECIDED, Cond, Facts
-from .rules import P, RULES
+from .rules import BF, P, RULES
 
 _ORDER = {r.id: i for i, r in enumerate(RULES)}
 _PATTERNS = tuple((r.id, r.zh, r.holds) for r in RULES if r.family == P)
+_BIFA = tuple((int(r.id.rsplit("-", 1)[1]), r.holds) for r in RULES if r.family == BF)
 _BY_TRANS = tuple(p for p in _PATTERNS if getattr(p[2], "by_trans", False))
 _OTHERS = tuple(p for p in _PATTERNS if not getattr(p[2], "by_trans", False))
 
@@ -78,6 +79,39 @@ def _trans_held(f: Facts) -> tuple[str, ...]:
     if out is None:
         out = _TRANS_HELD[f.trans] = tuple(rid for rid, _, holds in _BY_TRANS if holds(f) is True)
     return out
+
+
+@dataclass(frozen=True)
+class BifaHolds:
+    """A 法 of 《畢法賦》 on a lesson: held at every moment (``condition`` None) or under one."""
+
+    number: int
+    condition: Step | None = None
+    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return f"liuren-bifa-{self.number:03d}"
+
+    def as_data(self) -> dict:
+        return {"number": self.number,
+                "condition": None if self.condition is None else
+                {k: (v[0] if k == "day_night" else list(v)) for k, v in self.when}}
+
+
+_bifa_holds = lru_cache(maxsize=None)(BifaHolds)
+
+
+def bifa(f: Facts) -> tuple[BifaHolds, ...]:
+    """The 法 of 《畢法賦》 the lesson shows, by number."""
+    out = []
+    for n, holds in _BIFA:
+        r = holds(f)
+        if r is True:
+            out.append(_bifa_holds(n))
+        elif isinstance(r, Cond):
+            out.append(_bifa_holds(n, r.condition, r.when))
+    return tuple(out)
 
 
 def ordered(ids) -> tuple[str, ...]:

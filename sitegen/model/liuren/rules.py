@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from ..rules import RuleDef
 from . import keti as k
+from .bifa import BIFA
 from .tables import GENERAL_PINYIN, GENERALS, JIAN_NAMES, RU_NAMES
 
 M, K, P, G = "liuren-method", "liuren-ke", "liuren-pattern", "liuren-general"
+BF = "liuren-bifa"  # the hundred 法 of 《畢法賦》
 
 # The 卷 of 《六壬大全》 課經集 under whose heading each 課 and 課體 stands (the rules index groups
 # by it; lesson pages list a lesson's 課體 in this order). None: no heading of 卷七–十 (the seeds'
@@ -164,11 +166,20 @@ def _generals() -> list[RuleDef]:
     return [RuleDef(f"liuren-general-{py}", zh, G, "lesson") for zh, py in zip(GENERALS, GENERAL_PINYIN)]
 
 
-RULES: tuple[RuleDef, ...] = tuple(_R + _series() + _generals())
+def _bifa() -> list[RuleDef]:
+    """The hundred 法, ``liuren-bifa-001`` … ``liuren-bifa-100``, named by their verse."""
+    return [RuleDef(bifa_id(n), zh, BF, "lesson", pred) for n, (zh, pred) in sorted(BIFA.items())]
+
+
+def bifa_id(number: int) -> str:
+    return f"liuren-bifa-{number:03d}"
+
+
+RULES: tuple[RuleDef, ...] = tuple(_R + _series() + _generals() + _bifa())
 RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in RULES}
 RULE_ID_BY_NAME: dict[str, str] = {}
 for _r in RULES:
-    if _r.family != G:
+    if _r.family not in (G, BF):
         RULE_ID_BY_NAME.setdefault(_r.zh, _r.id)
 if len(RULES_BY_ID) != len(RULES):  # pragma: no cover - guarded by tests too
     raise RuntimeError("duplicate rule id")
