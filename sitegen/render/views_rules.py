@@ -8,6 +8,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
+from ..model.liuren.bifa import undecided as bifa_undecided
 from ..model.liuren.rules import JUAN
 from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
@@ -155,8 +156,12 @@ def rules_index(ctx: Context) -> dict[str, Any]:
                     APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
                     _by_juan(items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
+    # the 法 of 《畢法賦》 the chart cannot tell, each with the reason its entry gives
+    undecided = tuple((rule_ref(ctx, r.id), r.entry.condition) for r in site.rules.values()
+                      if r.family == "liuren-bifa" and r.predicate.holds is bifa_undecided)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
+            "undecided": undecided,
             "follows": len(site.rules) - cited}
 
 
