@@ -70,9 +70,11 @@ class KejingRow:
 @dataclass(frozen=True)
 class ClassicResult:
     example: ClassicExample
-    agrees: bool
-    plate: int
-    actual: Pieces
+    outcome: liuren.ClassicOutcome
+
+    @property
+    def agrees(self) -> bool:
+        return self.outcome.agrees
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
         elif r.agrees and e.known_difference:
             problems.add(e.file, e.line, f"{where} is reproduced by the engine, but is recorded as a "
                          "known difference", "remove its known_difference")
-        out.append(ClassicResult(e, r.agrees, r.plate, r.actual))
+        out.append(ClassicResult(e, r))
     return tuple(out)
 
 

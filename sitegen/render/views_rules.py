@@ -239,12 +239,19 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
 
 def _classic_rows(ctx: Context) -> tuple[dict, ...]:
     """《六壬大全》 課經集's worked examples against the engine."""
-    return tuple({"id": r.example.id, "juan": r.example.juan, "title": r.example.title,
-                  "day": r.example.day, "hour": r.example.hour, "general": r.example.general,
-                  "name": r.example.name, "first": r.example.first, "agrees": r.agrees,
-                  "actual": words(ctx.site, r.actual), "reason": prose(ctx, r.example.known_difference),
-                  "lesson": ctx.href(A.lesson(_day(r.example.day), r.plate))}
-                 for r in ctx.site.validation.classic)
+    rows = []
+    for r in ctx.site.validation.classic:
+        e, o = r.example, r.outcome
+        stands = _STANDS[o.status] + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
+        rows.append({"id": e.id, "juan": e.juan, "title": e.title, "day": e.day, "hour": e.hour,
+                     "general": e.general, "name": e.name, "first": e.first, "agrees": r.agrees,
+                     "actual": f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}",
+                     "reason": prose(ctx, e.known_difference),
+                     "lesson": ctx.href(A.lesson(_day(e.day), o.plate))})
+    return tuple(rows)
+
+
+_STANDS = {"held": "성립", "conditional": "조건부", "absent": "없음"}
 
 
 def validation(ctx: Context) -> dict[str, Any]:

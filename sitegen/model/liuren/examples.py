@@ -107,8 +107,11 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
 class ClassicOutcome:
     agrees: bool
     plate: int
-    actual: Pieces  # the lesson, its 三傳 and 課, and whether the named 課 holds (with its condition)
-    problems: tuple[str, ...]
+    transmissions: str
+    kind: str                 # method·課 as the lesson names it
+    status: str               # held | conditional | absent: how the named 課 stands on the lesson
+    condition: Step | None    # its condition, when conditional
+    problems: tuple[str, ...]  # one line per disagreement (build messages)
 
 
 def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
@@ -124,23 +127,20 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     problems: list[str] = []
     trans = "".join(b.zh for b in les.transmissions)
     kind = les.method if les.method == les.ke else f"{les.method}·{les.ke}"
-    shown: list[str | Step] = [f"{day.zh} 제{plate}국 · 三傳 {trans} · {kind} · {name}"]
     held = name in (les.method, les.ke, les.basis_method, les.basis_ke) or name in (
         RULES_BY_ID[i].zh for i in les.patterns)
     cond = next((c for c in les.conditional_patterns if c.name == name), None)
-    if held:
-        shown.append(" 성립")
-    elif cond is not None:
-        shown += [" 조건부 (", cond.condition, ")"]
+    status = "held" if held else "conditional" if cond is not None else "absent"
+    if status == "conditional":
         when = dict(cond.when)
         night = is_night_hour(hour)
         if ("hours" in when and hour.zh not in when["hours"]) or (
                 "day_night" in when and when["day_night"][0] != ("night" if night else "day")) or (
                 "month_generals" in when and general.zh not in when["month_generals"]):
-            problems.append(f"{name}: 이 占時·月將에서는 조건이 맞지 않음")
-    else:
-        shown.append(" 없음")
-        problems.append(f"{name} 없음")
+            problems.append(f"{name}: its condition does not hold at {hour.zh} with {general.zh}")
+    elif status == "absent":
+        problems.append(f"no {name}")
     if first and trans[0] != first:
         problems.append(f"初傳 {trans[0]} ≠ {first}")
-    return ClassicOutcome(not problems, plate, tuple(shown), tuple(problems))
+    return ClassicOutcome(not problems, plate, trans, str(kind), status,
+                          cond.condition if status == "conditional" else None, tuple(problems))
