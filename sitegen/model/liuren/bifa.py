@@ -8,10 +8,12 @@ says why), or one whose statement this site does not decide. ``BIFA`` maps each 
 
 from __future__ import annotations
 
-from ..ganzhi import LU, Branch, Element, Kin, Stage, kin, stage, stage_branch, yima
+from functools import lru_cache
+
+from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (UNDECIDED, WANGXIANG, Facts, bikou, cond, hengtong, lianzhu, months_where, po, siqi,
-                   tianwang, wuyin, yincong, zhuolun)
+from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, Facts, months_of, bikou, cond, hengtong,
+                   lianzhu, months_where, po, tianwang, wuyin, yincong, zhuolun)
 from .tables import DAY_HOURS
 
 B = Branch
@@ -27,7 +29,7 @@ _DAY_PLACES = frozenset(DAY_HOURS)
 
 
 def _k(f: Facts, b: Branch) -> Kin:
-    return kin(f.stem.element, b.element)
+    return f.kins[b]
 
 
 def _st(e: Element, b: Branch) -> Stage:
@@ -49,8 +51,11 @@ def shengqi(month: Branch) -> Branch:
     return B.ZI.shift(month - B.YIN)
 
 
+SHENGQI_MONTHS = months_of(shengqi)
+
+
 def _void(f: Facts) -> tuple[Branch, Branch]:
-    return f.day.xun_void
+    return f.void
 
 
 def _all_kin(f: Facts, k: Kin) -> bool:
@@ -58,19 +63,10 @@ def _all_kin(f: Facts, k: Kin) -> bool:
 
 
 def _nobles(f: Facts) -> tuple[Branch, Branch]:
-    return noble(f.stem, False), noble(f.stem, True)
+    return _NOBLES[f.stem]
 
 
-def _month_generals_where(f: Facts, test) -> list[Branch]:
-    """The 月將 with which ``test(generals, month_general)`` holds (the 月將 fixes the 占時 on a
-    plate, so it fixes 晝 or 夜 too)."""
-    out = []
-    for m in B:
-        hour = m.shift(f.plate - 1)
-        g = f.gn if is_night_hour(hour) else f.gd
-        if test(g, m):
-            out.append(m)
-    return out
+_NOBLES = {s: (noble(s, False), noble(s, True)) for s in Stem}
 
 
 def f01(f):  # 前後引從升遷吉
@@ -167,12 +163,12 @@ def _tai_cai(f):
 
 def f19(f):  # 胎財生氣妻懷孕: 干上 the stem's 胎, its 財, the month's 生氣
     tai = _tai_cai(f)
-    return None if tai is None else cond(months=[m for m in B if shengqi(m) == tai])
+    return None if tai is None else cond(months=SHENGQI_MONTHS[tai])
 
 
 def f20(f):  # 胎財死氣損胎推: … the month's 死氣
     tai = _tai_cai(f)
-    return None if tai is None else cond(months=[m for m in B if siqi(m) == tai])
+    return None if tai is None else cond(months=SIQI_MONTHS[tai])
 
 
 def f21(f):  # 交車相合交關利: 干上 in 六合 with the 辰, 支上 with the day's place
@@ -254,8 +250,13 @@ def f38(f):  # 閉口卦體兩般推
     return bikou(f)
 
 
-def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將
-    gens = _month_generals_where(f, lambda g, m: g[m] == "玄武")
+def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將 (it reads only the stem and the plate)
+    return _f39(f.stem, f.plate, f.gd, f.gn)
+
+
+@lru_cache(maxsize=None)
+def _f39(stem, plate, gd, gn):
+    gens = [m for m in BRANCHES if (gn if is_night_hour(m.shift(plate - 1)) else gd)[m] == "玄武"]
     return cond(month_generals=gens) if gens else None
 
 
@@ -392,8 +393,11 @@ def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year'
 
 
 def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上
-    years = [y for y in B if {f.gan_shang, f.zhi_shang} == {y.shift(2), y.shift(-2)}]
-    return cond(years=years) if years else None
+    return _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
+
+
+_SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
+              for pair in ((y.shift(2), y.shift(-2)), (y.shift(-2), y.shift(2)))}
 
 
 def f74(f):  # 空空如也事休追: every 傳 void or riding 天空
@@ -506,7 +510,7 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
     dn = f.on(_rides("青龍", f.gan_shang))
     if dn is None:
         return None
-    return cond(months=[m for m in B if shengqi(m) == f.gan_shang], day_night=dn)
+    return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
 
 
 def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟)

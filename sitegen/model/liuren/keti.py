@@ -29,6 +29,7 @@ from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .tables import DAY_HOURS as _DAY_HOURS, EARTH_BRANCHES, FORWARD_SEATS, GAN_DE, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI
 
 B = Branch
+BRANCHES = tuple(Branch)  # iterating the enum class is slow; the engine does it thousands of times
 UNDECIDED = "undecided"
 _ZHONG = frozenset({B.ZI, B.WU, B.MAO, B.YOU})
 _MENG = frozenset({B.YIN, B.SHEN, B.SI, B.HAI})
@@ -47,7 +48,7 @@ class Facts:
     """What a 課體 predicate reads of one lesson."""
 
     __slots__ = ("day", "stem", "branch", "plate", "heaven", "lessons", "trans", "gd", "gn", "method",
-                 "ke", "basis", "derived", "derived_names", "lodging", "gan_shang", "zhi_shang", "first")
+                 "ke", "basis", "derived", "derived_names", "lodging", "gan_shang", "zhi_shang", "first", "kins", "seats", "void")
 
     def __init__(self, day: GanZhi, plate: int, heaven, lessons, trans, gd, gn, method, ke, basis,
                  derived, derived_names=frozenset()):
@@ -58,9 +59,12 @@ class Facts:
         self.lodging = LODGING[day.stem]
         self.gan_shang, self.zhi_shang = lessons[0].upper, lessons[2].upper
         self.first = trans[0]
+        self.kins = _KINS[day.stem.element]  # the 六親 of each branch against the day stem
+        self.seats = _SEATS[plate - 1]         # the earth place under each heaven branch
+        self.void = day.xun_void
 
     def seat(self, b: Branch) -> Branch:
-        return seat_of(self.plate, b)
+        return self.seats[b]
 
     def on(self, test) -> str | None:
         """Which arrangement of the generals satisfies ``test(generals)``: both, day, night or None."""
@@ -115,7 +119,17 @@ _SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-m
               "xing": ("liuren-when-xing", "branches")}
 
 
+_KINS = {e: tuple(kin(e, b.element) for b in Branch) for e in Element}
+_SEATS = tuple(tuple(seat_of(p, b) for b in Branch) for p in range(1, 13))
+
+
 def cond(*, day_night: str | None = None, dates: tuple[str, ...] = (), **sets) -> Cond | bool | None:
+    if not sets and not dates:
+        return _BY_SHIFT[day_night]
+    return _cond_sets(day_night, dates, sets)
+
+
+def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
     """The condition that every named set (of branches) holds, 晝 or 夜 (``day_night``: "day",
     "night", or "both"/None for either) and the named dates: ``None`` when a named set is empty
     (it can never hold), ``True`` when nothing restricts it."""
@@ -131,6 +145,10 @@ def cond(*, day_night: str | None = None, dates: tuple[str, ...] = (), **sets) -
     if not named and day_night is None and not dates:
         return True
     return _cond(tuple(named), day_night, tuple(dates))
+
+
+_BY_SHIFT = {None: True, "both": True, "day": _cond((), "day", ()), "night": _cond((), "night", ())}
+_SILI = _cond((), None, ("四立日",))
 
 
 # ---- seasons (旺相休囚死 by the month's branch, 月建) ----------------------------------------------
@@ -194,14 +212,15 @@ def po(b: Branch) -> Branch:
     return b.shift(9 if b.yang else 3)
 
 
-def _months_of(table) -> dict[Branch, tuple[Branch, ...]]:
+def months_of(table) -> dict[Branch, tuple[Branch, ...]]:
     """For each branch, the months (月建) in which ``table(month)`` is that branch."""
     return {b: tuple(m for m in B if table(m) == b) for b in B}
 
 
-TIANMA_MONTHS = _months_of(tianma)
-SIQI_MONTHS = _months_of(siqi)
-SANGCHE_MONTHS = _months_of(sangche)
+TIANMA_MONTHS = months_of(tianma)
+YIMA_YEARS = months_of(yima)  # the 太歲 whose 驛馬 each branch is
+SIQI_MONTHS = months_of(siqi)
+SANGCHE_MONTHS = months_of(sangche)
 
 
 def mu(e: Element) -> Branch:
@@ -296,7 +315,7 @@ def longde(f: Facts):
     moment fixes the 占時 on this plate, so the 月將 alone says which moments)."""
     first = f.first
     gens = []
-    for m in B:
+    for m in BRANCHES:
         hour = m.shift(f.plate - 1)
         g = f.gd if hour in _DAY_HOURS else f.gn
         if g[first] == "貴人" and (m == first or m in f.trans):
@@ -310,7 +329,7 @@ def guanjue(f: Facts):
     """官爵: 用 is the 驛馬 of the 太歲, and 天魁(戌) and 太常 are in the 三傳."""
     if B.XU not in f.trans:
         return None
-    years = [y for y in B if yima(y) == f.first]
+    years = YIMA_YEARS[f.first]
     dn = f.on(_rides({"太常"}, *f.trans))
     if dn is None:
         return None
@@ -551,11 +570,14 @@ def erfan(f: Facts):
 
 def tianhuo(f: Facts):
     """天禍: on a 四立 day, today's 干·支 over yesterday's, or yesterday's over today's."""
-    ys, yb = Stem((f.stem - 1) % 10), f.branch.shift(-1)
-    pairs = ((f.lodging, LODGING[ys]), (f.branch, yb))
-    if any(f.seat(a) == b or f.seat(b) == a for a, b in pairs):
-        return cond(dates=("四立日",))
+    ys, yb = LODGING[_PREV_STEM[f.stem]], f.branch.shift(-1)
+    s, a, b = f.seats, f.lodging, f.branch
+    if s[a] == ys or s[ys] == a or s[b] == yb or s[yb] == b:
+        return _SILI
     return None
+
+
+_PREV_STEM = {s: Stem((s - 1) % 10) for s in Stem}
 
 
 def tianyu(f: Facts):
@@ -577,8 +599,13 @@ def tianwang(f: Facts):
     """天網: 用 and the 占時 both overcome the day stem."""
     if not f.first.element.overcomes(f.stem.element):
         return None
-    hours = tuple(b for b in B if b.element.overcomes(f.stem.element))
-    return Cond(step("liuren-cond-tianwang", hours=hours, first=f.first, stem=f.stem),
+    return _tianwang(f.stem, f.first)
+
+
+@lru_cache(maxsize=None)
+def _tianwang(stem: Stem, first: Branch) -> Cond:
+    hours = tuple(b for b in BRANCHES if b.element.overcomes(stem.element))
+    return Cond(step("liuren-cond-tianwang", hours=hours, first=first, stem=stem),
                 (("hours", tuple(b.zh for b in hours)),))
 
 
