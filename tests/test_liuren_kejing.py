@@ -203,3 +203,12 @@ def test_classic_examples_agree_or_say_why(model):
     agree = sum(r.agrees for r in rows)
     assert agree >= 55
     assert all(r.agrees != bool(r.example.known_difference) for r in rows)
+
+
+def test_a_cast_resolves_the_month_and_leaves_dates_open():
+    from sitegen.cast import held
+    f = {"hour": "午", "day_night": "day", "month_general": "未", "month": "甲午", "year": "丙午"}
+    assert held({"months": ["午", "巳"]}, f) is True
+    assert held({"months": ["子"]}, f) is False
+    assert held({"months": ["午"], "day_night": "night"}, f) is False
+    assert held({"dates": ["四立前日"]}, f) is None        # the 干支 of a moment do not tell a 四立
