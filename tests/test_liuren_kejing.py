@@ -212,3 +212,15 @@ def test_a_cast_resolves_the_month_and_leaves_dates_open():
     assert held({"months": ["子"]}, f) is False
     assert held({"months": ["午"], "day_night": "night"}, f) is False
     assert held({"dates": ["四立前日"]}, f) is None        # the 干支 of a moment do not tell a 四立
+
+
+def test_every_predicate_answers_in_one_of_its_five_ways():
+    from sitegen.model.liuren.keti import UNDECIDED, Cond, Facts
+    for les in all_lessons()[::7]:
+        basis = (les.basis_method, les.basis_ke) if les.basis_method else ()
+        f = Facts(les.day, les.plate, les.heaven, les.lessons, les.transmissions, les.generals_day,
+                  les.generals_night, les.method, les.ke, basis, frozenset(), frozenset())
+        for r in RULES:
+            if r.holds is not None:
+                res = r.holds(f)
+                assert res in (None, False, True, UNDECIDED) or isinstance(res, Cond), (r.id, res)

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, Facts, months_of, bikou, cond, hengtong,
+from .keti import (BRANCHES, by_stem_plate, by_stem_trans, by_trans, SIQI_MONTHS, UNDECIDED, WANGXIANG, Facts, months_of, bikou, cond, hengtong,
                    lianzhu, months_where, po, tianwang, wuyin, yincong, zhuolun)
 from .tables import DAY_HOURS
 
@@ -79,11 +79,13 @@ def f02(f):  # 首尾相見始終宜: 旬尾 on 干上 and 旬首 on 支上, or 
     return {f.gan_shang, f.zhi_shang} == {head, tail}
 
 
+@by_stem_plate
 def f03(f):  # 簾幕貴人高甲第: the other shift's 貴人 on 干上
     d, n = _nobles(f)
     return cond(day_night="day") if f.gan_shang == n else cond(day_night="night") if f.gan_shang == d else None
 
 
+@by_stem_plate
 def f04(f):  # 催官使者赴官期: 日鬼 on 干上 riding 白虎
     if _k(f, f.gan_shang) != Kin.OFFICER:
         return None
@@ -98,6 +100,7 @@ def f06(f):  # 六陰相繼盡昏迷
     return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
 
 
+@by_stem_plate
 def f07(f):  # 旺祿臨身徒妄作: 祿 on 干上
     return f.gan_shang == LU[f.stem]
 
@@ -134,6 +137,7 @@ def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
     return cond(months=months_where((f.first.element,), WANGXIANG))
 
 
+@by_stem_plate
 def f15(f):  # 脫上逢脫防虛詐: 干上 脫 the stem and its general 脫 干上
     if _k(f, f.gan_shang) != Kin.OFFSPRING:
         return None
@@ -161,11 +165,13 @@ def _tai_cai(f):
     return tai if f.gan_shang == tai and _k(f, tai) == Kin.WEALTH else None
 
 
+@by_stem_plate
 def f19(f):  # 胎財生氣妻懷孕: 干上 the stem's 胎, its 財, the month's 生氣
     tai = _tai_cai(f)
     return None if tai is None else cond(months=SHENGQI_MONTHS[tai])
 
 
+@by_stem_plate
 def f20(f):  # 胎財死氣損胎推: … the month's 死氣
     tai = _tai_cai(f)
     return None if tai is None else cond(months=SIQI_MONTHS[tai])
@@ -212,10 +218,12 @@ def f30(f):  # 屋宅寬廣致人衰: the stem 生 三傳, 三傳 生 the 辰
     return all(f.stem.element.generates(b.element) and b.element.generates(f.branch.element) for b in f.trans)
 
 
+@by_stem_trans
 def f31(f):  # 三傳遞生人舉薦
     return hengtong(f)
 
 
+@by_stem_trans
 def f32(f):  # 三傳互克眾人欺
     a, b, c = (x.element for x in f.trans)
     s = f.stem.element
@@ -223,12 +231,14 @@ def f32(f):  # 三傳互克眾人欺
         c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
 
 
+@by_stem_trans
 def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生
     e = f.stem.element
     sg, mu = stage_branch(e, Stage.CHANGSHENG), stage_branch(e, Stage.MU)
     return (f.first, f.trans[2]) in ((sg, mu), (mu, sg))
 
 
+@by_stem_trans
 def f34(f):  # 苦去甘來樂裡悲: 初傳 a 鬼 that 末傳 overcomes
     return _k(f, f.first) == Kin.OFFICER and f.trans[2].element.overcomes(f.first.element)
 
@@ -242,6 +252,7 @@ def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴)
     return _st(f.stem.element, f.gan_shang) == Stage.MUYU and _st(f.branch.element, f.zhi_shang) == Stage.MUYU
 
 
+@by_trans
 def f37(f):  # 末助初兮三等論: 末傳 生 初傳
     return f.trans[2].element.generates(f.first.element)
 
@@ -250,6 +261,7 @@ def f38(f):  # 閉口卦體兩般推
     return bikou(f)
 
 
+@by_stem_plate
 def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將 (it reads only the stem and the plate)
     return _f39(f.stem, f.plate, f.gd, f.gn)
 
@@ -284,16 +296,19 @@ def f44(f):  # 課傳俱貴轉無依: every upper and every 傳 a 貴人 (晝 or
     return all(k.upper in nb for k in f.lessons) and all(b in nb for b in f.trans)
 
 
+@by_stem_plate
 def f45(f):  # 晝夜貴加求兩貴: one 貴人 over the other's place
     d, n = _nobles(f)
     return d != n and (f.seat(d) == n or f.seat(n) == d)
 
 
+@by_stem_plate
 def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a day place
     d, n = _nobles(f)
     return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
 
 
+@by_stem_plate
 def f47(f):  # 貴雖在獄宜臨干: 貴人 over 辰 or 戌 (for 乙 辛 days over their own place)
     d, n = _nobles(f)
     hd, hn = f.seat(d) in (B.CHEN, B.XU), f.seat(n) in (B.CHEN, B.XU)
@@ -307,6 +322,7 @@ def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
+@by_stem_plate
 def f49(f):  # 兩貴受克難干貴: both 貴人 over places that overcome them
     return all(f.seat(x).element.overcomes(x.element) for x in _nobles(f))
 
@@ -316,10 +332,12 @@ def f50(f):  # 二貴皆空虛喜期: each 貴人 void, or standing over a void 
     return all(x in void or f.seat(x) in void for x in _nobles(f))
 
 
+@by_stem_plate
 def f51(f):  # 魁度天門關隔定: 戌 over 亥
     return f.seat(B.XU) == B.HAI
 
 
+@by_stem_plate
 def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅
     return f.seat(B.CHEN) == B.YIN
 
@@ -354,6 +372,7 @@ def f60(f):  # 太陽射宅屋光輝: the 月將 on 支上
     return cond(month_generals=(f.zhi_shang,))
 
 
+@by_stem_plate
 def f61(f):  # 干乘墓虎無占病: 干上 the stem's 墓, riding 白虎
     if f.gan_shang != stage_branch(f.stem.element, Stage.MU):
         return None
@@ -440,6 +459,7 @@ def f80(f):  # 人宅皆死各衰羸
     return _st(f.stem.element, f.gan_shang) == Stage.SI and _st(f.branch.element, f.zhi_shang) == Stage.SI
 
 
+@by_trans
 def f81(f):  # 傳墓入墓分憎愛: 中傳 or 末傳 the 墓 of 初傳
     mu = stage_branch(f.first.element, Stage.MU)
     return mu in f.trans[1:] and mu != f.first
@@ -498,12 +518,14 @@ def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
     return f.method == "返吟" and f.first in _void(f)
 
 
+@by_stem_plate
 def f91(f):  # 虎臨干鬼凶速速: 白虎 on a 鬼 on 干上
     if _k(f, f.gan_shang) != Kin.OFFICER:
         return None
     return _on(f, _rides("白虎", f.gan_shang))
 
 
+@by_stem_plate
 def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is the month's 生氣
     if _k(f, f.gan_shang) != Kin.PARENT:
         return None
@@ -513,6 +535,7 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
     return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
 
 
+@by_stem_trans
 def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟)
     kins = {_k(f, b) for b in f.trans}
     return len(kins) == 1 and Kin.BROTHER not in kins

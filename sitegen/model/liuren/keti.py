@@ -246,10 +246,25 @@ def _rides(names, *where):
 
 
 # ---- the predicates, in 課經集 order ---------------------------------------------------------------
-def by_trans(pred):
-    """Mark a predicate that reads nothing but the three transmissions (evaluated once per 三傳)."""
-    pred.by_trans = True
-    return pred
+# What a predicate reads, when it reads less than the whole lesson: the engine evaluates it once per
+# distinct value of that key (a few hundred 三傳, 120 stems × plates) instead of once per lesson.
+READS = {
+    "trans": lambda f: f.trans,                  # the three transmissions alone
+    "stem_trans": lambda f: (f.stem, f.trans),   # … and the day stem
+    "stem_plate": lambda f: (f.stem, f.plate),   # the day stem and the plate (干上, the generals)
+}
+
+
+def reads(key: str):
+    def mark(pred):
+        pred.reads = key
+        return pred
+    return mark
+
+
+by_trans = reads("trans")
+by_stem_trans = reads("stem_trans")
+by_stem_plate = reads("stem_plate")
 
 
 def named(name: str):
@@ -374,6 +389,7 @@ def yincong(f: Facts):
     return any(s1 == p.shift(1) and s3 == p.shift(-1) for p in (f.lodging, f.branch))
 
 
+@by_stem_trans
 def hengtong(f: Facts):
     """亨通: the 三傳 generate one another down to the day stem (初→中→末→日 or 末→中→初→日)."""
     a, b, c = (x.element for x in f.trans)
@@ -536,6 +552,7 @@ def jue_si(f: Facts):
     return all(k.relation == ZEI for k in f.lessons)
 
 
+@by_trans
 def zhunfu(f: Facts):
     """迍福 (read narrowly): 用 囚死 and 末傳 旺相 in the same month (八迍 turning to 五福)."""
     months = _zhunfu_months(f.first.element, f.trans[2].element)
@@ -643,6 +660,7 @@ def siqi_ke(f: Facts):
     return f.first == B.CHEN and any(k.upper == B.CHEN for k in f.lessons)
 
 
+@by_trans
 def zai_e(f: Facts):
     """災厄 (of its seven 神煞, the 喪車): 用 is the month's 喪車."""
     months = SANGCHE_MONTHS[f.first]
@@ -672,6 +690,7 @@ def jiuchou(f: Facts):
     return cond(hours=tuple(_ZHONG))
 
 
+@by_stem_trans
 def guimu(f: Facts):
     """鬼墓: 用 is the day's 墓, or its 鬼 of the same yin-yang (陽見陽, 陰見陰)."""
     first = f.first
@@ -679,6 +698,7 @@ def guimu(f: Facts):
         first.element.overcomes(f.stem.element) and first.yang == f.stem.yang)
 
 
+@by_stem_plate
 def lide(f: Facts):
     """勵德: 貴人 stands over 卯 or 酉."""
     dn = f.on(lambda g: f.seat(B(g.index("貴人"))) in (B.MAO, B.YOU))
@@ -775,6 +795,7 @@ def every(f: Facts):
     return True
 
 
+@by_stem_plate
 def lin_guan(f: Facts):
     """臨官: 干上 is the day's 祿."""
     return f.gan_shang == LU[f.stem]

@@ -9,14 +9,50 @@ from functools import lru_cache
 
 from ..ganzhi import Branch
 from ..steps import Step, declare, step
-from .keti import UNDECIDED, Cond, Facts
+from ..rules import RuleDef
+from .keti import READS, Cond, Facts
 from .rules import BF, P, RULES
 
 _ORDER = {r.id: i for i, r in enumerate(RULES)}
-_PATTERNS = tuple((r.id, r.zh, r.holds) for r in RULES if r.family == P)
-_BIFA = tuple((int(r.id.rsplit("-", 1)[1]), r.holds) for r in RULES if r.family == BF)
-_BY_TRANS = tuple(p for p in _PATTERNS if getattr(p[2], "by_trans", False))
-_OTHERS = tuple(p for p in _PATTERNS if not getattr(p[2], "by_trans", False))
+
+class _Group:
+    """Predicates evaluated together; those that read less than the lesson (``keti.READS``) once per
+    distinct value of what they read."""
+
+    def __init__(self, rules):
+        self.by_key: dict[str | None, list] = {}
+        for r in rules:
+            self.by_key.setdefault(getattr(r.holds, "reads", None), []).append((r, r.holds))
+        self.cache: dict[tuple, tuple] = {}
+
+    def run(self, f: Facts) -> list[tuple[RuleDef, object]]:
+        """(rule, result) for every rule that holds, at every moment or under a condition."""
+        out: list[tuple[RuleDef, object]] = []
+        for key, rules in self.by_key.items():
+            if key is None:
+                out += _results(rules, f)
+                continue
+            k = (key, READS[key](f))
+            hit = self.cache.get(k)
+            if hit is None:
+                hit = self.cache[k] = tuple(_results(rules, f))
+            out += hit
+        return out
+
+
+def _results(rules, f: Facts) -> list:
+    """(rule, result) of the rules that hold (every predicate returns True, a ``Cond``, or one of
+    None, False, ``UNDECIDED``: tests/test_liuren_kejing.py checks it on all 720)."""
+    out = []
+    for r, holds in rules:
+        res = holds(f)
+        if res is True or res.__class__ is Cond:
+            out.append((r, res))
+    return out
+
+
+_PATTERNS = _Group(r for r in RULES if r.family == P)
+_BIFA = _Group(r for r in RULES if r.family == BF)
 
 
 @dataclass(frozen=True)
@@ -57,28 +93,14 @@ def _pattern(rid: str, name: str, c: Cond) -> ConditionalPattern:
 
 def evaluate(f: Facts) -> tuple[list[str], list[ConditionalPattern]]:
     """(the 課體 that hold at every moment, those that hold under a condition), in catalog order."""
-    held: list[str] = list(_trans_held(f))
+    held: list[str] = []
     cond: list[ConditionalPattern] = []
-    for rid, name, holds in _OTHERS:
-        r = holds(f)
-        if r is True:
-            held.append(rid)
-        elif isinstance(r, Cond):
-            cond.append(_pattern(rid, name, r))
-        elif r not in (None, False, UNDECIDED):  # pragma: no cover - a programming error
-            raise TypeError(f"the predicate of {rid} returned {r!r}")
+    for r, res in sorted(_PATTERNS.run(f), key=lambda x: _ORDER[x[0].id]):
+        if res is True:
+            held.append(r.id)
+        else:
+            cond.append(_pattern(r.id, r.zh, res))
     return held, cond
-
-
-_TRANS_HELD: dict[tuple, tuple[str, ...]] = {}
-
-
-def _trans_held(f: Facts) -> tuple[str, ...]:
-    """The 課體 that follow from the three transmissions alone (a few hundred distinct 三傳)."""
-    out = _TRANS_HELD.get(f.trans)
-    if out is None:
-        out = _TRANS_HELD[f.trans] = tuple(rid for rid, _, holds in _BY_TRANS if holds(f) is True)
-    return out
 
 
 @dataclass(frozen=True)
@@ -105,12 +127,9 @@ _bifa_holds = lru_cache(maxsize=None)(BifaHolds)
 def bifa(f: Facts) -> tuple[BifaHolds, ...]:
     """The 法 of 《畢法賦》 the lesson shows, by number."""
     out = []
-    for n, holds in _BIFA:
-        r = holds(f)
-        if r is True:
-            out.append(_bifa_holds(n))
-        elif isinstance(r, Cond):
-            out.append(_bifa_holds(n, r.condition, r.when))
+    for r, res in sorted(_BIFA.run(f), key=lambda x: _ORDER[x[0].id]):
+        n = int(r.id.rsplit("-", 1)[1])
+        out.append(_bifa_holds(n) if res is True else _bifa_holds(n, res.condition, res.when))
     return tuple(out)
 
 
