@@ -15,6 +15,7 @@ from .rules import BF, P, RULES
 
 _ORDER = {r.id: i for i, r in enumerate(RULES)}
 
+
 class _Group:
     """Predicates evaluated together; those that read less than the lesson (``keti.READS``) once per
     distinct value of what they read."""
