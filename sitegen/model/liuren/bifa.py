@@ -12,8 +12,9 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, by_stem_plate, by_stem_trans, by_trans, SIQI_MONTHS, UNDECIDED, WANGXIANG, Facts, months_of, bikou, cond, hengtong,
-                   lianzhu, months_where, po, tianwang, wuyin, yincong, zhuolun)
+from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
+                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where, po, tianwang,
+                   wuyin, yincong, zhuolun)
 from .tables import DAY_HOURS
 
 B = Branch

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
 from ..steps import Step, declare, step
 from .generals import noble
-from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
-from .tables import DAY_HOURS as _DAY_HOURS, EARTH_BRANCHES, FORWARD_SEATS, GAN_DE, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI
+from .plate import KE, ZEI, distinct_count, seat_of
+from .tables import DAY_HOURS as _DAY_HOURS
+from .tables import EARTH_BRANCHES, FORWARD_SEATS, GAN_DE, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI
 
 B = Branch
 BRANCHES = tuple(Branch)  # iterating the enum class is slow; the engine does it thousands of times
