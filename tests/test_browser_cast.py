@@ -16,7 +16,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from conftest import REPO
+from sitegen.cast import held
 from sitegen.model.calendar import terms
+from sitegen.model.ganzhi import GanZhi
+from sitegen.model.liuren import lesson
 from test_browser import browser  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
@@ -186,6 +189,13 @@ def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(brow
         got = page.eval_on_selector_all(
             "[data-when]", "els => els.map(e => [e.querySelector('span').textContent, e.getAttribute('data-held')])")
         assert got == [[name, json.dumps(h)] for name, h in f["conditional"]], f
+        # the 法 of 《畢法賦》 that hold under a condition, resolved by the same reading
+        les = lesson(GanZhi.from_zh(f["day"]), f["plate"])
+        want = [[str(b.number), json.dumps(held(b.as_data()["condition"], f))]
+                for b in les.bifa if b.condition is not None]
+        got = page.eval_on_selector_all(
+            "[data-bifa-when]", "els => els.map(e => [e.getAttribute('data-bifa'), e.getAttribute('data-held')])")
+        assert got == want, f
     page.close()
 
 
