@@ -123,9 +123,16 @@
         (dayStarts !== C.day_starts ? "&day=" + dayStarts : ""),
       _year_branch: C.branches[T.year[i] % 12], _day: day
     };
-    var cond = C.conditional[day * 12 + plate - 1];
+    var cond = conditionsOf(C, day * 12 + plate - 1);
     out.conditional = [];
     for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, null, null)]);
+    return out;
+  }
+
+  // A lesson's conditional 課體 as [name, when] pairs (the tables keep each distinct pair once).
+  function conditionsOf(C, i) {
+    var out = [], ks = C.conditional[i];
+    for (var k = 0; k < ks.length; k++) out.push(C.conds[ks[k]]);
     return out;
   }
 
@@ -223,7 +230,7 @@
       var lesson = out.querySelector("[data-fact-link]");
       lesson.setAttribute("href", root + f.url + "index.html?" + f.link.split("?")[1] + extra(p));
       lesson.textContent = f.day + "日 第" + f.plate + "局 (" + f.transmissions + ")";
-      var list = out.querySelector("[data-fact-conditional]"), cond = tables().conditional[f._day * 12 + f.plate - 1];
+      var list = out.querySelector("[data-fact-conditional]"), cond = conditionsOf(tables(), f._day * 12 + f.plate - 1);
       list.textContent = "";
       for (var j = 0; j < cond.length; j++) {
         var li = document.createElement("li"), h = held(cond[j][1], f, birth, xing);
