@@ -813,8 +813,7 @@ def sijue(f: Facts):
 
 
 def chengxuan(f: Facts):
-    """乘軒 (seed 002's name): 鑄印 with 卯 among the lessons or 傳, or 午 發用 with 卯 and 子."""
-    mao = B.MAO in (*f.trans, *(k.upper for k in f.lessons))
-    return (zhuyin(f) and mao) or xuangai(f)
+    """乘軒: 鑄印 with 卯 (the carriage) in the 傳 (鑄印乘軒: 戌加巳，傳中見卯), or 軒蓋 (高蓋乘軒)."""
+    return (zhuyin(f) and B.MAO in f.trans) or xuangai(f)
 
 
