@@ -100,7 +100,7 @@ def test_entry_needs_a_citation_or_a_source(tmp_path):
     assert problems_of(root) == [
         "content/rules/zz-extra.yaml:1: rule liuren-made-up cites no paragraph and names no source\n"
         "    hint: add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the classical source "
-        "when the seeds say nothing"
+        "when the seeds say nothing, or 'authority: [{work, part, title, quote}]'"
     ]
 
 
