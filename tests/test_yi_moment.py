@@ -100,12 +100,12 @@ def test_changing_into_void_and_into_the_month_break():
 
 
 def test_yongshen_with_its_source_and_enemy():
-    y = yongshen(change(1, 44), "妻財")      # 乾: 妻財 甲寅 at line 2; 原神 子孫 子 line 1; 忌神 兄弟 申 line 5
+    y = yongshen(change(1, 44).ben, "妻財")      # 乾: 妻財 甲寅 at line 2; 原神 子孫 子 line 1; 忌神 兄弟 申 line 5
     assert (y.yong, y.yuan, y.ji) == ((2,), (1,), (5,))
-    hidden = yongshen(change(44, 44), "妻財")   # 姤 has no 妻財: it hides under line 2 (甲寅)
+    hidden = yongshen(change(44, 44).ben, "妻財")   # 姤 has no 妻財: it hides under line 2 (甲寅)
     assert hidden.yong == () and hidden.fu == (2,)
-    assert yongshen(change(1, 1), "世").yong == (6,)
-    assert yongshen(change(1, 1), "世").yong_kin == Kin.PARENT
+    assert yongshen(change(1, 1).ben, "世").yong == (6,)
+    assert yongshen(change(1, 1).ben, "世").yong_kin == Kin.PARENT
 
 
 def test_the_pages_tables_give_what_the_engine_gives():

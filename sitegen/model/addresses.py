@@ -75,6 +75,7 @@ TEXTS = Address("texts/")
 LIUREN = Address("liuren/")
 YI = Address("yi/")
 YI_MATRIX = Address("yi/matrix/")
+YI_MOMENT = Address("yi/moment.js")      # the day-and-month tables of the change pages
 RULES = Address("rules/")
 TERMS = Address("terms/")
 ABOUT = Address("about/")

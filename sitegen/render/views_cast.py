@@ -30,8 +30,23 @@ def cast(ctx: Context) -> dict[str, Any]:
             "canonical": ctx.canonical()}
 
 
+def yi_tables(site: Site) -> dict:
+    """What the cast page needs to cast a hexagram: the casting rules and the lunar months
+    evaluated, each hexagram's number by its lines and each change's address."""
+    from ..model import lunar, yi
+    from ..model.yi import casting
+
+    return {"casting": casting.page_table(), "lunar": lunar.page_table(),
+            "hexagrams": {h.lines: h.number for h in yi.HEXAGRAMS},
+            "names": [h.name for h in yi.HEXAGRAMS],
+            # a change's address: the two numbers as its path writes them, and where they go
+            "numbers": [A.change(n, n).path.split("/")[1] for n in range(1, 65)],
+            "change": A.change(11, 22).path.replace("11", "{from}").replace("22", "{to}")}
+
+
 def tables(site: Site) -> dict:
     out = page_tables(lambda day, plate: A.lesson(day, plate).path)
+    out["yi"] = yi_tables(site)
     lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
     out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
     out["conditional"] = [[[c.as_data()["name"], c.as_data()["when"]] for c in l.conditional_patterns]
@@ -46,5 +61,21 @@ def raw_tables(site: Site, page) -> bytes:
             f"window.SITEGEN_CAST={body};\n").encode()
 
 
+def raw_yi_moment_tables(site: Site, page) -> bytes:
+    """``yi/moment.js``: the yi-moment predicates evaluated for every 日辰 × 月建 × branch
+    (:func:`sitegen.model.yi.moment.page_tables`), with each rule's name and address."""
+    from ..model.ganzhi import Branch
+    from ..model.yi.moment import page_tables as moment_tables
+
+    out = dict(moment_tables())
+    out["names"] = {r: site.rules[r].zh for r in out["rules"]}
+    out["hrefs"] = {r: A.rule(r).path + "index.html" for r in out["rules"]}
+    out["sixty"] = [g.zh for g in SIXTY]
+    out["branches"] = [b.zh for b in Branch]
+    body = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the day-and-month tables of the change pages (made by the build). */\n"
+            f"window.SITEGEN_YI={body};\n").encode()
+
+
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables}
+RAW = {"cast_tables": raw_tables, "yi_moment_tables": raw_yi_moment_tables}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -130,6 +131,10 @@ class ChangeRow:
     role: str
     stage: str
     rules: tuple[RuleRef, ...]
+    fushen: str            # the 伏神 under this line: '妻財 甲寅' or ''
+    bian_role: str         # 世 / 應 of the 變卦 / ''
+    branch: int            # the 本卦 line's branch (子 = 0), for the moment's script
+    to: int | None         # the changed line's branch
 
 
 @dataclass(frozen=True)
@@ -145,15 +150,19 @@ def change(ctx: Context) -> dict[str, Any]:
     c = site.change(a, b)
     ben, bian = c.ben, c.bian
     moving = {ln.line: ln for ln in c.lines}
+    fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in ben.fushen}
     rows = []
     for ln in range(6, 0, -1):
         m = moving.get(ln)
         role = "世" if ln == ben.shi else ("應" if ln == ben.ying else "")
+        bian_role = "世" if ln == bian.shi else ("應" if ln == bian.ying else "")
         rows.append(ChangeRow(
             ln, LINE_NAMES[ln], m.mark if m else "", ben.lines[ln - 1] == "1", bian.lines[ln - 1] == "1",
             ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
             m.bian_liuqin.zh if m else "", m.bian_najia.zh if m else "", role,
-            m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else ()))
+            m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else (),
+            fu.get(ln, ""), bian_role, int(ben.najia[ln - 1].branch),
+            int(m.bian_najia.branch) if m else None))
     whole = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition)) for r in c.rule_ids)
     hexrules = tuple(rule_ref(ctx, r) for r in ben.rule_ids)
     meihua = None
@@ -199,9 +208,37 @@ def change(ctx: Context) -> dict[str, Any]:
         "prev": Link(f"{ben.short}→{yi.hexagram(prev_b).short}", ctx.href(A.change(a, prev_b))) if prev_b else None,
         "next": Link(f"{ben.short}→{yi.hexagram(next_b).short}", ctx.href(A.change(a, next_b))) if next_b else None,
         "json_href": ctx.href(ctx.here.twin()),
+        "moment": _moment(ctx),
+        "yongshen": _yongshen_json(c),
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": view}
+
+
+def _moment(ctx: Context) -> dict[str, str]:
+    """What the change page's script needs to read a day and month (the same for every change:
+    they all sit at one depth)."""
+    got = ctx.memo.get("change-moment-links")
+    if got is None:
+        got = ctx.memo["change-moment-links"] = {
+            "root": ctx.href(A.HOME)[: -len("index.html")], "cast_tables": ctx.href(A.Address("cast/tables.js")),
+            "yi_tables": ctx.href(A.YI_MOMENT), "cast_js": ctx.href(A.asset("cast.js")),
+            "script": ctx.href(A.asset("yi-moment.js"))}
+    return got
+
+
+@lru_cache(maxsize=None)
+def _yongshen_of(number: int) -> str:
+    from ..model.yi.moment import YONGSHEN_TOPICS, yongshen
+
+    h = yi.hexagram(number)
+    return json.dumps({zh: yongshen(h, zh).as_data() for _slug, zh in YONGSHEN_TOPICS},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def _yongshen_json(c) -> str:
+    """The 用神 of each topic in the 本卦 with its 原神 and 忌神 (lines), for the topic selector."""
+    return _yongshen_of(c.ben.number)
 
 
 def yi_index(ctx: Context) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin
 from sitegen.model.yi.change import Change
+from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram
 from sitegen.model.yi.moment_rules import (
     LINE_PREDICATES, STRENGTH_IDS, SHENSHA_IDS, LineFacts, strength,
 )
@@ -120,9 +121,9 @@ class YongShen:
                 "yuan": list(self.yuan), "ji": list(self.ji)}
 
 
-def yongshen(c: Change, topic: str) -> YongShen:
-    """The 用神 of ``topic`` (a 六親's name, 世 or 應) in the change's 本卦, its 原神 and 忌神."""
-    ben = c.ben
+def yongshen(ben: Hexagram, topic: str) -> YongShen:
+    """The 用神 of ``topic`` (a 六親's name, 世 or 應) in the hexagram ``ben`` (a change's 本卦),
+    its 原神 and 忌神."""
     if topic in ("世", "應"):
         line = ben.shi if topic == "世" else ben.ying
         k = ben.liuqin[line - 1]
@@ -153,7 +154,6 @@ def page_tables() -> dict[str, Any]:
     preds = dict(LINE_PREDICATES)
     palette: dict[tuple[int, int, int], int] = {}
     rows = []
-    from sitegen.model.yi.hexagram import HEXAGRAMS
     line_preds = tuple((bit[r], preds[r]) for r in _LINE_IDS)
     changed_preds = tuple((bit[r], preds[r]) for r in CHANGED_IDS)
     for day in SIXTY:
