@@ -114,7 +114,8 @@ def lunar_date(d: date) -> LunarDate:
 
 def page_table() -> dict:
     """The months as the cast page looks them up: day numbers of their first days, and each
-    month's lunar year, number and leap flag."""
+    month's lunar year, the year's branch, the month's number and leap flag."""
     ms = months()
     return {"start": [m.start for m in ms], "year": [m.year for m in ms],
+            "year_branch": [LunarDate(m.year, m.month, 1, m.leap).year_branch for m in ms],
             "month": [m.month for m in ms], "leap": [int(m.leap) for m in ms]}

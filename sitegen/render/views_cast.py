@@ -25,6 +25,7 @@ def cast(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx, description="날짜·시각·시간대로 대육임 과를 일으킨다 (起課): "
                                               "年月日時 干支, 中氣, 月將, 占時, 국, 晝夜, 三傳"),
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
+            "yi_script_src": ctx.href(A.asset("yi-cast.js")),
             "root": ctx.href(A.HOME)[: -len("index.html")],
             "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts,
             "canonical": ctx.canonical()}

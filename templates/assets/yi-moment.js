@@ -76,15 +76,22 @@
     form.elements.ri.value = String(d);
     form.elements.yue.value = String(m);
     document.documentElement.setAttribute("data-moment", Y.sixty[d] + Y.branches[m]);
-    window.SITEGEN_YI_FACTS = {
+    window.SITEGEN_YI_FACTS = data(d, m, facts);
+    yong();
+  }
+
+  // The facts of this change on day d in month m, as `sitegen cast --json` names them.
+  function data(d, m, facts) {
+    var Y = window.SITEGEN_YI;
+    return {
       day: Y.sixty[d], month_branch: Y.branches[m], void: Y.void[d].split(""),
-      lines: facts.map(function (f) {
+      lines: (facts || lineFacts(d, m)).map(function (f) {
         return { line: f.line, liushen: f.liushen, strength: f.strength, month_broken: f.month_broken,
                  rule_ids: f.rule_ids };
       }).sort(function (a, b) { return a.line - b.line; })
     };
-    yong();
   }
+  window.SitegenYi = { facts: data };
 
   // The 用神 of the chosen topic: its line(s), 原神 and 忌神 (the build's, per topic), marked.
   function yong() {

@@ -23,6 +23,7 @@ from sitegen.model.yi.hexagram import Hexagram
 from sitegen.model.yi.trigram import TRIGRAMS_BY_NAME
 
 XIANTIAN = ("乾", "兌", "離", "震", "巽", "坎", "艮", "坤")     # 先天 numbers 1..8
+COIN = (2, 3)       # a coin's value: 字 (the inscribed side) 2, 背 (the plain side) 3; three make the throw
 # A throw: (this line in the 本卦 is yang, it moves).
 THROWS = {"6": (False, True), "7": (True, False), "8": (False, False), "9": (True, True)}
 _LINES = re.compile(r"[6789]{6}")
@@ -62,7 +63,7 @@ def _change(upper: str, lower: str, line: int) -> Change:
 
 def by_time(year_branch: int, month: int, day: int, hour_branch: int) -> tuple[Change, dict]:
     """梅花 by the time: branches 子 = 0 …, the lunar month 1..12 and day 1..30."""
-    y, h = year_branch + 1, hour_branch + 1
+    y, h = year_branch + 1, hour_branch + 1          # branch numbers: 子 1 … 亥 12
     upper_n = y + month + day
     total = upper_n + h
     numbers = {"year": y, "month": month, "day": day, "hour": h, "upper": upper_n, "total": total}
@@ -83,6 +84,8 @@ def page_table() -> dict:
     remainder by eight and the line of each remainder by six (index: the remainder)."""
     return {
         "throws": {k: [int(a), int(b)] for k, (a, b) in THROWS.items()},
+        "branch_number": [b + 1 for b in range(12)],      # 子 1 … 亥 12
+        "coin": list(COIN),
         "trigram": [TRIGRAMS_BY_NAME[trigram_of(r)].lines for r in range(8)],
         "line": [moving_of(r) for r in range(6)],
     }
