@@ -17,6 +17,7 @@ from ..model.site import Site
 from .views import Context, layout
 
 TABLES = A.Address("cast/tables.js")
+YI_TABLES = A.Address("cast/yi.js")
 PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
                 ("Asia/Tokyo", "東京"))
 
@@ -25,7 +26,7 @@ def cast(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx, description="날짜·시각·시간대로 대육임 과를 일으킨다 (起課): "
                                               "年月日時 干支, 中氣, 月將, 占時, 국, 晝夜, 三傳"),
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
-            "yi_script_src": ctx.href(A.asset("yi-cast.js")),
+            "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
             "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts,
             "canonical": ctx.canonical()}
@@ -47,7 +48,6 @@ def yi_tables(site: Site) -> dict:
 
 def tables(site: Site) -> dict:
     out = page_tables(lambda day, plate: A.lesson(day, plate).path)
-    out["yi"] = yi_tables(site)
     lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
     out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
     out["conditional"] = [[[c.as_data()["name"], c.as_data()["when"]] for c in l.conditional_patterns]
@@ -60,6 +60,12 @@ def raw_tables(site: Site, page) -> bytes:
     body = json.dumps(tables(site), ensure_ascii=False, separators=(",", ":"))
     return ("/* sitegen: the calendar's tables for the cast and lesson pages (made by the build). */\n"
             f"window.SITEGEN_CAST={body};\n").encode()
+
+
+def raw_yi_tables(site: Site, page) -> bytes:
+    body = json.dumps(yi_tables(site), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the casting and lunar tables of the cast page's hexagrams (made by the build). */\n"
+            f"window.SITEGEN_CAST_YI={body};\n").encode()
 
 
 def raw_yi_moment_tables(site: Site, page) -> bytes:
@@ -79,4 +85,4 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
 
 
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables, "yi_moment_tables": raw_yi_moment_tables}
+RAW = {"cast_tables": raw_tables, "cast_yi_tables": raw_yi_tables, "yi_moment_tables": raw_yi_moment_tables}

@@ -1,7 +1,7 @@
 /* sitegen: casting a hexagram (起卦) on the cast page — three coins, 梅花 by the time or by numbers.
    Classic script, works from file://. Every rule is the build's: the throws, the trigram of each
    remainder by eight, the line of each remainder by six, the branch numbers and the lunar months
-   come from window.SITEGEN_CAST.yi (cast/tables.js); the moment's facts from cast.js. */
+   come from window.SITEGEN_CAST_YI (cast/yi.js); the moment's facts from cast.js. */
 (function () {
   "use strict";
 
@@ -10,7 +10,7 @@
   var castForm = document.getElementById("cast-form");
 
   function CastingError(message) { this.message = message; }
-  function Y() { return window.SITEGEN_CAST.yi; }
+  function Y() { return window.SITEGEN_CAST_YI; }
 
   function changeOf(benBits, movingLines) {
     var bian = benBits.split("");

@@ -78,6 +78,9 @@
     document.documentElement.setAttribute("data-moment", Y.sixty[d] + Y.branches[m]);
     window.SITEGEN_YI_FACTS = data(d, m, facts);
     yong();
+    // How long the answer took since the page's file arrived (as the cast page reports it).
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    if (nav) document.documentElement.setAttribute("data-moment-page-ms", String(Math.round(performance.now() - nav.responseStart)));
   }
 
   // The facts of this change on day d in month m, as `sitegen cast --json` names them.
@@ -135,33 +138,37 @@
   }
 
   function start() {
-    var Y = window.SITEGEN_YI, p = params();
+    var Y = window.SITEGEN_YI;
     fillForm();
     if (p.ri && p.yue) {
       var d = Y.sixty.indexOf(p.ri), m = Y.branches.indexOf(p.yue);
       if (d >= 0 && m >= 0) show(d, m, "고른 날과 달:");
       return;
     }
-    if (!p.at) return;
-    function fromMoment() {
-      var C = window.SitegenCast, f;
-      var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : window.SITEGEN_CAST.day_starts);
-      try {
-        f = C.facts(p.at, p.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", dayStarts);
-      } catch (e) {
-        if (!(e instanceof C.CastError)) throw e;
-        box.querySelector("[data-moment-summary]").textContent = e.message;
-        return;
-      }
-      show(Y.sixty.indexOf(f.day), Y.branches.indexOf(f.month.charAt(1)),
-           f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):");
-      window.SITEGEN_YI_FACTS.at = f.at;
+    if (p.at) one();
+  }
+  function fromMoment() {
+    var Y = window.SITEGEN_YI, C = window.SitegenCast, f;
+    var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : window.SITEGEN_CAST.day_starts);
+    try {
+      f = C.facts(p.at, p.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", dayStarts);
+    } catch (e) {
+      if (!(e instanceof C.CastError)) throw e;
+      box.querySelector("[data-moment-summary]").textContent = e.message;
+      return;
     }
-    var pending = 2;
-    function one() { if (--pending === 0) fromMoment(); }
+    show(Y.sixty.indexOf(f.day), Y.branches.indexOf(f.month.charAt(1)),
+         f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):");
+    window.SITEGEN_YI_FACTS.at = f.at;
+  }
+
+  // The tables (and, for a moment, the calendar's tables and script) load side by side; the
+  // moment is read once all three are in.
+  var p = params(), pending = p.at && !(p.ri && p.yue) ? 3 : 1;
+  function one() { if (--pending === 0) fromMoment(); }
+  if (pending === 3) {
     if (window.SITEGEN_CAST) one(); else load(box.getAttribute("data-cast-tables"), one);
     if (window.SitegenCast) one(); else load(box.getAttribute("data-cast-js"), one);
   }
-
   if (window.SITEGEN_YI) start(); else load(box.getAttribute("data-yi-tables"), start);
 })();
