@@ -77,6 +77,7 @@ class LineRow:
     role: str              # 世 / 應 / ''
     fushen: str            # '妻財 甲寅' or ''
     liushen: str
+    branch: int            # the line's branch (子 = 0), for the moment's script
 
 
 def hexagram(ctx: Context) -> dict[str, Any]:
@@ -84,7 +85,8 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in h.fushen}
     rows = tuple(
         LineRow(ln, LINE_NAMES[ln], h.lines[ln - 1] == "1", h.liuqin[ln - 1].zh, h.najia[ln - 1].zh,
-                "世" if ln == h.shi else ("應" if ln == h.ying else ""), fu.get(ln, ""), "")
+                "世" if ln == h.shi else ("應" if ln == h.ying else ""), fu.get(ln, ""), "",
+                int(h.najia[ln - 1].branch))
         for ln in range(6, 0, -1))
     liushen = tuple((label, tuple(reversed(h.liushen(stem)))) for stem, label in LIUSHEN_GROUPS)
     by_count: dict[int, list[HexRef]] = {}
@@ -112,6 +114,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "next": Link(f"{n + 1:02d} {yi.hexagram(n + 1).name}", ctx.href(A.hexagram(n + 1))) if n < 64 else None,
         "index_href": ctx.href(A.YI),
         "json_href": ctx.href(ctx.here.twin()),
+        "moment": _moment(ctx), "yongshen": _yongshen_of(h.number),
     }
     return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({h.ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
@@ -216,12 +219,13 @@ def change(ctx: Context) -> dict[str, Any]:
 
 
 def _moment(ctx: Context) -> dict[str, str]:
-    """What the change page's script needs to read a day and month (the same for every change:
-    they all sit at one depth)."""
-    got = ctx.memo.get("change-moment-links")
+    """What the change and hexagram pages' script needs to read a day and month (the same for
+    every page at one depth)."""
+    home = ctx.href(A.HOME)
+    got = ctx.memo.get(("yi-moment-links", home))
     if got is None:
-        got = ctx.memo["change-moment-links"] = {
-            "root": ctx.href(A.HOME)[: -len("index.html")], "cast_tables": ctx.href(A.Address("cast/tables.js")),
+        got = ctx.memo[("yi-moment-links", home)] = {
+            "root": home[: -len("index.html")], "cast_tables": ctx.href(A.Address("cast/tables.js")),
             "yi_tables": ctx.href(A.YI_MOMENT), "cast_js": ctx.href(A.asset("cast.js")),
             "script": ctx.href(A.asset("yi-moment.js"))}
     return got

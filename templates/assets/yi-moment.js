@@ -1,4 +1,4 @@
-/* sitegen: a change page read in its day and month (日辰·月建).
+/* sitegen: a change or hexagram page read in its day and month (日辰·月建).
    Classic script (no modules, no fetch), so it works from file://. It computes nothing the build
    has not: every fact is looked up in window.SITEGEN_YI (yi/moment.js, the yi-moment rules
    evaluated by the build for every 日辰 × 月建 × branch); a moment (?at=&tz=) is read by the cast
@@ -34,7 +34,7 @@
   // The rules that hold on each line of this page on day d (甲子 = 0) in the month m (子 = 0).
   function lineFacts(d, m) {
     var Y = window.SITEGEN_YI, row = Y.days[d * 12 + m], out = [];
-    var rows = document.querySelectorAll(".change-table tr[data-line]");
+    var rows = document.querySelectorAll("[data-moment-lines] tr[data-line]");
     for (var i = 0; i < rows.length; i++) {
       var tr = rows[i], line = +tr.getAttribute("data-line"), b = +tr.getAttribute("data-branch");
       var to = tr.getAttribute("data-to"), pal = Y.palette[row[b]];
@@ -100,7 +100,7 @@
   function yong() {
     var form = box.querySelector("[data-moment-form]"), topic = form.elements.yong.value;
     var data = JSON.parse(box.getAttribute("data-yongshen")), out = box.querySelector("[data-moment-yong]");
-    var rows = document.querySelectorAll(".change-table tr[data-line]");
+    var rows = document.querySelectorAll("[data-moment-lines] tr[data-line]");
     for (var i = 0; i < rows.length; i++) rows[i].removeAttribute("data-yong");
     out.textContent = "";
     if (!topic || !data[topic]) return;
@@ -108,7 +108,7 @@
     var words = [];
     for (var k = 0; k < marks.length; k++) {
       for (var j = 0; j < marks[k][1].length; j++) {
-        var tr = document.querySelector('.change-table tr[data-line="' + marks[k][1][j] + '"]');
+        var tr = document.querySelector('[data-moment-lines] tr[data-line="' + marks[k][1][j] + '"]');
         if (tr && !tr.getAttribute("data-yong")) tr.setAttribute("data-yong", marks[k][0]);
         var st = tr ? tr.querySelector('[data-slot="strength"]').textContent : "";
         words.push(marks[k][2] + " " + marks[k][1][j] + "爻" + (st ? " (" + st + ")" : ""));
