@@ -132,3 +132,16 @@ def test_the_pages_tables_give_what_the_engine_gives():
                 assert t["liushen"][d % 10][ln.line - 1] == ln.liushen
     assert changed == {"yi-hua-kong", "yi-hua-po"}
     assert len(LINE_PREDICATES) == len(ids)
+
+
+def test_change_and_hexagram_pages_show_fushen_the_bian_roles_and_the_moment_box(built):
+    # 乾 → 姤: 姤's 世 is line 1 and 應 line 4; 乾 lacks nothing (no 伏神).
+    page = (built / "yi/01/44/index.html").read_text("utf-8")
+    assert 'title="變卦의 世">世<' in page and 'title="變卦의 應">應<' in page
+    assert 'id="yi-moment"' in page and 'data-moment-lines' in page
+    # 姤 → 乾: 姤 lacks 妻財, which hides under line 2 (乾's 甲寅)
+    page = (built / "yi/44/01/index.html").read_text("utf-8")
+    assert '<span class="fushen">伏 妻財 甲寅</span>' in page
+    assert 'id="yi-moment"' in (built / "yi/44/index.html").read_text("utf-8")
+    tables = (built / "yi/moment.js").read_text("utf-8")
+    assert tables.startswith("/* sitegen:") and "window.SITEGEN_YI=" in tables

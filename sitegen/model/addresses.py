@@ -76,6 +76,7 @@ LIUREN = Address("liuren/")
 YI = Address("yi/")
 YI_MATRIX = Address("yi/matrix/")
 YI_MOMENT = Address("yi/moment.js")      # the day-and-month tables of the change pages
+CAST_YI = Address("cast/yi.js")          # the cast page's tables for casting a hexagram
 RULES = Address("rules/")
 TERMS = Address("terms/")
 ABOUT = Address("about/")

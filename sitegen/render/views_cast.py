@@ -17,7 +17,7 @@ from ..model.site import Site
 from .views import Context, layout
 
 TABLES = A.Address("cast/tables.js")
-YI_TABLES = A.Address("cast/yi.js")
+YI_TABLES = A.CAST_YI
 PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
                 ("Asia/Tokyo", "東京"))
 

@@ -69,10 +69,6 @@ class ChangeAtMoment:
                 "void": [b.zh for b in self.void], "lines": [ln.as_data() for ln in self.lines]}
 
 
-def line_facts(branch: Branch, moving: bool, to: Branch | None, day: GanZhi, month: Branch) -> LineFacts:
-    return LineFacts(branch, moving, to, day, month)
-
-
 def held(f: LineFacts) -> tuple[str, ...]:
     """Every rule of the moment that holds on a line, in catalog order."""
     return tuple(rid for rid, p in LINE_PREDICATES if p(f))
