@@ -114,7 +114,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "next": Link(f"{n + 1:02d} {yi.hexagram(n + 1).name}", ctx.href(A.hexagram(n + 1))) if n < 64 else None,
         "index_href": ctx.href(A.YI),
         "json_href": ctx.href(ctx.here.twin()),
-        "moment": _moment(ctx), "yongshen": _yongshen_of(h.number),
+        "moment": _moment(ctx, h.number),
     }
     return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({h.ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
@@ -211,38 +211,44 @@ def change(ctx: Context) -> dict[str, Any]:
         "prev": Link(f"{ben.short}→{yi.hexagram(prev_b).short}", ctx.href(A.change(a, prev_b))) if prev_b else None,
         "next": Link(f"{ben.short}→{yi.hexagram(next_b).short}", ctx.href(A.change(a, next_b))) if next_b else None,
         "json_href": ctx.href(ctx.here.twin()),
-        "moment": _moment(ctx),
-        "yongshen": _yongshen_json(c),
+        "moment": _moment(ctx, ben.number),
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": view}
 
 
-def _moment(ctx: Context) -> dict[str, str]:
-    """What the change and hexagram pages' script needs to read a day and month (the same for
-    every page at one depth)."""
+@dataclass(frozen=True)
+class MomentBox:
+    """What the day-and-month box of a change or hexagram page needs (hashable: the box is a
+    memoised macro, the same for every page of one 本卦 at one depth)."""
+
+    root: str
+    cast_tables: str
+    yi_tables: str
+    cast_js: str
+    script: str
+    yongshen: str          # the 用神 of each topic, JSON
+
+
+def _moment(ctx: Context, number: int) -> MomentBox:
     home = ctx.href(A.HOME)
-    got = ctx.memo.get(("yi-moment-links", home))
+    got = ctx.memo.get(("yi-moment-box", home, number))
     if got is None:
-        got = ctx.memo[("yi-moment-links", home)] = {
-            "root": home[: -len("index.html")], "cast_tables": ctx.href(A.Address("cast/tables.js")),
-            "yi_tables": ctx.href(A.YI_MOMENT), "cast_js": ctx.href(A.asset("cast.js")),
-            "script": ctx.href(A.asset("yi-moment.js"))}
+        got = ctx.memo[("yi-moment-box", home, number)] = MomentBox(
+            home[: -len("index.html")], ctx.href(A.Address("cast/tables.js")), ctx.href(A.YI_MOMENT),
+            ctx.href(A.asset("cast.js")), ctx.href(A.asset("yi-moment.js")), _yongshen_of(number))
     return got
 
 
 @lru_cache(maxsize=None)
 def _yongshen_of(number: int) -> str:
+    """The 用神 of each topic in hexagram ``number`` with its 原神 and 忌神 (lines), for the
+    topic selector."""
     from ..model.yi.moment import YONGSHEN_TOPICS, yongshen
 
     h = yi.hexagram(number)
     return json.dumps({zh: yongshen(h, zh).as_data() for _slug, zh in YONGSHEN_TOPICS},
                       ensure_ascii=False, separators=(",", ":"))
-
-
-def _yongshen_json(c) -> str:
-    """The 用神 of each topic in the 本卦 with its 原神 and 忌神 (lines), for the topic selector."""
-    return _yongshen_of(c.ben.number)
 
 
 def yi_index(ctx: Context) -> dict[str, Any]:
