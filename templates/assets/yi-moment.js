@@ -110,8 +110,15 @@
       for (var j = 0; j < marks[k][1].length; j++) {
         var tr = document.querySelector('[data-moment-lines] tr[data-line="' + marks[k][1][j] + '"]');
         if (tr && !tr.getAttribute("data-yong")) tr.setAttribute("data-yong", marks[k][0]);
-        var st = tr ? tr.querySelector('[data-slot="strength"]').textContent : "";
-        words.push(marks[k][2] + " " + marks[k][1][j] + "爻" + (st ? " (" + st + ")" : ""));
+        var st = [];
+        if (tr) {
+          // its state that day: the strength and the day's and month's rules on it (shown in its row)
+          var s1 = tr.querySelector('[data-slot="strength"]').textContent;
+          if (s1) st.push(s1);
+          var links = tr.querySelectorAll('[data-slot="rules"] a');
+          for (var q = 0; q < links.length; q++) st.push(links[q].textContent);
+        }
+        words.push(marks[k][2] + " " + marks[k][1][j] + "爻" + (st.length ? " (" + st.join(" ") + ")" : ""));
       }
     }
     out.textContent = topic + " 用神 (" + (y.yong_liuqin || "") + "): " + (words.join(" · ") || "卦에 없음");
