@@ -139,13 +139,12 @@ def text(f: dict) -> str:
                       for name, h in f["conditional"]))
 
 
-def yi_facts(c, cast_with, cast_info: dict, site_day_starts: int = 23) -> dict:
+def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     """One moment's change as ``--json`` prints it (and the cast and change pages compute it):
-    ``cast_with`` is the change, ``cast_info`` how it was cast."""
+    ``c`` the moment, ``ch`` the change, ``cast_info`` how it was cast."""
     from .model import addresses
     from .model.yi.moment import at_moment
 
-    ch = cast_with
     m = at_moment(ch, c.day, c.month.branch)
     at = moment_text(c.local)
     url = addresses.change(ch.ben.number, ch.bian.number).path
