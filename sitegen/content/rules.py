@@ -18,6 +18,8 @@ half, in code; they are joined by ``id``)::
       follows: 《六壬大全》 卷七 …        # where the seeds say nothing: the classical source used
       classic:                        # the clause of 《六壬大全》 that defines it (卷, heading, quote)
         - {juan: 7, title: 元首課, quote: 凡一上克下，餘課無克，為元首課}
+      authority:                      # optional: the defining clause in a classical authority
+        - {work: 卜筮正宗, part: 十八論, title: 旺相休囚論, quote: 春令木旺火相}
       readings:                       # optional, per outcome (e.g. a 梅花 topic by 體用 relation)
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
       steps:                          # optional: how a derivation step of each kind is worded
@@ -32,7 +34,9 @@ A ``classic`` citation names a 卷 of 《六壬大全》 (1–12), the heading i
 or ``第N法``) and the defining clause, quoted in traditional characters; the tests find each quote
 under its heading in the authority's transcription (``../shared/authorities/liuren-daquan/``).
 
-Every entry needs ``cites``, ``classic`` or ``follows``. Whether a cited paragraph and phrase exist
+Every entry needs ``cites``, ``follows``, ``classic`` or ``authority``. An ``authority`` quote is the one
+clause the rule implements, cited as book · part · title (``tests/test_yi_moment.py`` finds each in
+the authority's transcription, ``../shared/authorities/``). Whether a cited paragraph and phrase exist
 is checked once all texts are loaded.
 """
 
@@ -57,6 +61,13 @@ CLASSIC = {
     "quote": Field(is_str),
 }
 
+AUTHORITY = {
+    "work": Field(is_str),
+    "part": Field(is_str),
+    "title": Field(is_str),
+    "quote": Field(is_str),
+}
+
 ENTRY = {
     "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "zh": Field(is_str),
@@ -69,6 +80,7 @@ ENTRY = {
     "cites": Field(ListOf(CITE), required=False),
     "follows": Field(is_str, required=False),
     "classic": Field(ListOf(CLASSIC), required=False),
+    "authority": Field(ListOf(AUTHORITY), required=False),
     "readings": Field(lambda v: None if isinstance(v, dict) and v else "a mapping of outcomes to citations",
                       required=False),
     "steps": Field(lambda v: None if isinstance(v, dict) and v and all(isinstance(x, str) for x in v.values())
@@ -164,6 +176,20 @@ _JUAN_ZH = dict(enumerate("一二三四五六七八九十", start=1)) | {11: "�
 
 
 @dataclass(frozen=True)
+class AuthorityQuote:
+    """The clause of a classical authority a rule implements: 《work》 · part · title: quote."""
+
+    work: str
+    part: str
+    title: str
+    quote: str
+
+    @property
+    def where(self) -> str:
+        return f"《{self.work}》 · {self.part} · {self.title}"
+
+
+@dataclass(frozen=True)
 class RuleEntry:
     id: str
     zh: str
@@ -180,6 +206,7 @@ class RuleEntry:
     file: str
     line: int
     classic: tuple[Classic, ...] = ()
+    authority: tuple[AuthorityQuote, ...] = ()
 
 
 def _cite(value: dict, rel: str, line: int) -> Cite:
@@ -191,10 +218,11 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
     entries: list[RuleEntry] = []
     for rel, doc, i, item in list_entries(root, "rules", ENTRY, "rule", problems):
         line = doc.line((i,))
-        if not item.get("cites") and not item.get("follows") and not item.get("classic"):
+        if not (item.get("cites") or item.get("follows") or item.get("classic") or item.get("authority")):
             problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
-                         "add 'cites: [{ref: text#paragraph}]', 'classic: [{juan: …, title: …, quote: "
-                         "…}]', or 'follows: …' naming the classical source when the seeds say nothing")
+                         "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
+                         "classical source when the seeds say nothing, or 'authority: [{work, part, "
+                         "title, quote}]' ('classic: [{juan, title, quote}]' for 《六壬大全》)")
             problems.lost.add(rel)
             continue
         readings = []
@@ -228,5 +256,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             classic=tuple(Classic(int(c["juan"]), str(c["title"]), str(c["quote"]),
                                   doc.line((i, "classic", j)))
                           for j, c in enumerate(item.get("classic") or [])),
+            authority=tuple(AuthorityQuote(a["work"], a["part"], a["title"], a["quote"])
+                            for a in item.get("authority") or []),
         ))
     return tuple(entries)

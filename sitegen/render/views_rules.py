@@ -133,6 +133,7 @@ def rule(ctx: Context) -> dict[str, Any]:
         "condition": e.condition,
         "source": e.source or "",
         "follows": prose(ctx, e.follows),
+        "authority": tuple((a.where, a.quote) for a in e.authority),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
         "classic": tuple((c.label, c.quote) for c in e.classic),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
