@@ -43,7 +43,7 @@ LIUREN_CHECK = {
     "gan_shang": _opt(_branch), "zhi_shang": _opt(_branch),
     "transmissions": _opt(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申")),
     "method": _opt(is_str), "patterns": _opt(_names),
-    "shehai": _opt(one_of("depth", "mengzhongji")),
+    "shehai": _opt(one_of("depth", "tanyuan", "mengzhongji")),
 }
 _LINE_KIN = {"najia": _opt(_ganzhi), "liuqin": _opt(is_str)}
 YI_CHECK = {
