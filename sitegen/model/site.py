@@ -16,6 +16,7 @@ from . import addresses as A
 from . import liuren, yi
 from .ganzhi import SIXTY, GanZhi
 from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
+from .agreement import AgreementReport, agreement
 from .conventions import change_variants, check_conventions
 from .liuren.patterns import rides_first
 from .liuren.variants import LessonVariant, lesson_variants
@@ -54,6 +55,7 @@ class Site:
     defines: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     kejing_sections: dict[int, str] = field(default_factory=dict)   # plate → section id
     validation: ValidationReport | None = None
+    agreement: AgreementReport | None = None
     registry: Registry = field(default_factory=Registry)
 
     def lesson(self, day: GanZhi, plate: int) -> liuren.Lesson:
@@ -93,6 +95,7 @@ def build_site(content: Content) -> Site:
     _backlinks(site)
     _kejing(site)
     site.validation = validate(site, problems)
+    site.agreement = agreement(site, problems)
     _register_pages(site)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":

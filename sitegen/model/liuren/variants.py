@@ -7,7 +7,7 @@ sources and wording are in ``content/conventions.yaml``.
   a lesson whose default derivation reaches 涉害 can differ (the path up to there is the same).
 - 貴人 (``guiren_*``): the 晝 and 夜 arrangements under another 貴人 table.
 - 伏吟/返吟 names (``names_tanyuan``): 《大六壬探原》 names 伏吟有克 by the kind of 剋 in lesson 1 —
-  始入 (= 重審) for 下賊上, 不虞 (= 元首) for 上剋下 — and 返吟 無親 井欄射, or 八專 on the days
+  重審 (its 始入) for 下賊上, 元首 (with 不虞) for 上剋下 — and 返吟 無親 井欄射, or 八專 on the days
   whose stem lodges on the day branch.
 """
 
@@ -24,10 +24,8 @@ from .transmissions import Ke, Method
 
 
 class SchoolName(StrEnum):
-    """Names 《大六壬探原》 gives where 《六壬大全》's names differ."""
+    """Names 《大六壬探原》 gives where 《六壬大全》's names differ (besides 課 names of ``Ke``)."""
 
-    SHIRU = "始入"
-    BUYU = "不虞"
     JINGLANSHE = "井欄射"
     BAZHUAN = "八專"
 
@@ -41,7 +39,7 @@ class LessonVariant:
     method: Method | None = None
     ke: Ke | None = None
     basis_ke: Ke | None = None
-    name: SchoolName | None = None
+    name: Ke | SchoolName | None = None
     generals_day: tuple[str, ...] | None = None
     generals_night: tuple[str, ...] | None = None
     lesson: Lesson | None = None   # the lesson under the option (its derivation), for 涉害
@@ -71,10 +69,10 @@ def reaches_shehai(les: Lesson) -> bool:
     return any(s.rule in _SHEHAI_RULES for s in les.steps)
 
 
-def school_name(les: Lesson) -> SchoolName | None:
+def school_name(les: Lesson) -> Ke | SchoolName | None:
     """The 探原's name for a 伏吟有克 or 返吟 無親 lesson, else None."""
     if les.ke == Ke.FUYIN_KE:
-        return SchoolName.SHIRU if les.lessons[0].relation == ZEI else SchoolName.BUYU
+        return Ke.CHONGSHEN if les.lessons[0].relation == ZEI else Ke.YUANSHOU
     if les.ke == Ke.WUQIN:
         return SchoolName.BAZHUAN if LODGING[les.day.stem] == les.day.branch else SchoolName.JINGLANSHE
     return None
