@@ -54,11 +54,17 @@ def change_variants(c: Change) -> dict[str, tuple[Kin, ...]]:
     return {CONVENTIONS_BY_ID["yi_kin"].option_of(other): kins}
 
 
-def check_conventions(entries: tuple[ConventionEntry, ...], rule_ids, problems: Problems) -> None:
+def check_conventions(entries: tuple[ConventionEntry, ...], rule_ids, texts, problems: Problems) -> None:
     """``content/conventions.yaml`` against :data:`CONVENTIONS`: the same conventions, each with the
-    same options in the same order, and only rules that exist."""
+    same options in the same order, only rules that exist, and references that resolve."""
+    from .knowledge import check_xrefs
+
     seen = set()
     for e in entries:
+        check_xrefs(e.summary, texts, problems, FILE, e.line, f"convention {e.id}")
+        for o in e.options:
+            for prose in (o.source, o.note):
+                check_xrefs(prose, texts, problems, FILE, o.line, f"option {o.id}")
         c = CONVENTIONS_BY_ID.get(e.id)
         if c is None:
             problems.add(FILE, e.line, f"no engine follows a convention {e.id!r}",

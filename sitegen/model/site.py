@@ -77,7 +77,7 @@ def build_site(content: Content) -> Site:
     check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems,
                     [(tanyuan.file, d) for d in tanyuan.differences] if tanyuan else ())
     check_term_rules(content.terms, site.rules, site.texts, problems)
-    check_conventions(content.conventions, site.rules, problems)
+    check_conventions(content.conventions, site.rules, site.texts, problems)
 
     for l in liuren.all_lessons(shehai=cfg.liuren_shehai, guiren=cfg.liuren_guiren):
         key = (l.day.index, l.plate)
@@ -238,6 +238,10 @@ def _register_pages(site: Site) -> None:
     for part, title in VALIDATION_PARTS.items():
         reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part), title, ref=part,
                      deps=all_texts | {"validation", "rules"}, parent="validation"))
+    reg.add(Page("conventions", "conventions", A.CONVENTIONS, "학파의 규약: 고전이 갈리는 곳",
+                 deps=all_texts | {"validation", "rules"}, parent="about"))
+    reg.add(Page("agreement", "agreement", A.AGREEMENT, "일치 보고서: 규약마다의 결과",
+                 deps=all_texts | {"validation", "rules"}, parent="conventions"))
     reg.add(Page("404", "not_found", A.NOT_FOUND, "페이지를 찾을 수 없습니다", in_sitemap=False))
     searchable = all_texts | {"rules", "terms"}
     reg.add(Page("search", "search", A.SEARCH, "검색", parent="home"))
