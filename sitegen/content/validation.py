@@ -98,6 +98,7 @@ NAME_DIFFERENCE = {
 }
 TANYUAN_FILE = {"source": Field(is_str), "compared": Field(is_int),
                 "differences": Field(ListOf(DIFFERENCE)),
+                "option_reasons": _opt(MapOf(is_str, is_str)),
                 "lost": _opt(ListOf({"day": Field(_ganzhi), "plate": Field(int_in(1, 12))})),
                 "names": _opt({"compared": Field(is_int), "aliases": Field(MapOf(is_str, is_str)),
                                "reasons": Field(MapOf(is_str, is_str)),
@@ -152,6 +153,7 @@ class Comparison:
     differences: tuple[Difference, ...]
     file: str
     lost: tuple[tuple[str, int], ...] = ()      # the lessons the transcription lost
+    option_reasons: dict[str, str] | None = None  # why an option parts from 探原 where the default does not
     names: NameComparison | None = None
 
 
@@ -235,5 +237,6 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 Difference(x["day"], x["plate"], x["tanyuan"], x["engine"], x["reason"],
                            doc.line(("differences", i)))
                 for i, x in enumerate(d["differences"])), rel,
-                tuple((x["day"], x["plate"]) for x in d.get("lost", ())), names)
+                tuple((x["day"], x["plate"]) for x in d.get("lost", ())), dict(d.get("option_reasons", {})),
+                names)
     return Validation(tuple(examples), tanyuan)

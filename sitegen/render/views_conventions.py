@@ -119,21 +119,34 @@ def _lesson_link(ctx: Context, day_zh: str, plate: int) -> str:
 def agreement(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     rep = site.agreement
-    reasons = {(d.day, d.plate): d.reason for d in rep.transmission_reasons}
+    t = site.content.validation.tanyuan
+    recorded = {(d.day, d.plate): d for d in rep.transmission_reasons}
+    option_reasons = (t.option_reasons or {}) if t else {}
+
+    def reason(option: str, day: str, plate: int, engine: str) -> str | None:
+        """The recorded reason where the option gives what the engine's default gives; else the
+        option's own reason."""
+        d = recorded.get((day, plate))
+        if d is not None and d.engine == engine:
+            return prose(ctx, d.reason)
+        return prose(ctx, option_reasons.get(option))
+
     transmissions = tuple(
         {"option": option_ref(ctx, r.option), "agree": r.agree, "compared": r.compared,
          "differences": tuple({"day": d, "plate": p, "tanyuan": t, "engine": e,
-                               "href": _lesson_link(ctx, d, p), "reason": prose(ctx, reasons.get((d, p)))}
+                               "href": _lesson_link(ctx, d, p), "reason": reason(r.option, d, p, e)}
                               for d, p, t, e in r.differences)}
         for r in rep.transmissions)
     names = tuple({"option": option_ref(ctx, r.option), "agree": r.agree, "compared": r.compared,
                    "left": len(r.differences)} for r in rep.names)
     default_names = rep.names[0].differences if rep.names else ()
+    number = {k: i for i, k in enumerate(rep.name_reasons, 1)}
     name_rows = tuple({"day": d.day, "plate": d.plate, "tanyuan": d.tanyuan, "engine": d.engine,
                        "href": _lesson_link(ctx, d.day, d.plate), "reason": d.reason,
+                       "number": number.get(d.reason),
                        "resolved_by": tuple(option_ref(ctx, o) for o in d.resolved_by)}
                       for d in default_names)
-    name_reasons = tuple((k, prose(ctx, v), sum(1 for d in default_names if d.reason == k))
+    name_reasons = tuple((k, number[k], prose(ctx, v), sum(1 for d in default_names if d.reason == k))
                          for k, v in rep.name_reasons.items())
     examples = tuple({"file": s.file, "rows": tuple(
         {"option": option_ref(ctx, r.option), "agree": r.agree, "total": r.total,
@@ -141,7 +154,6 @@ def agreement(ctx: Context) -> dict[str, Any]:
         for r in s.rows)} for s in rep.examples)
     counts = tuple({"option": option_ref(ctx, r.option), "default": r.default, "changed": r.changed,
                     "total": r.total} for r in rep.counts)
-    t = site.content.validation.tanyuan
     return {"layout": layout(ctx), "counts": counts, "transmissions": transmissions, "names": names,
             "name_rows": name_rows, "name_reasons": name_reasons, "examples": examples,
             "tanyuan_source": t.source if t else "", "lost": t.lost if t else (),
