@@ -117,6 +117,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
         "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
             int(term_at.utcoffset().total_seconds())),
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
+        **({"day_night_by": "sun"} if c.by_sun else {}),
         "transmissions": "".join(b.zh for b in the_lesson.transmissions),
         "url": url,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
@@ -154,7 +155,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="IANA time zone, such as Asia/Seoul (default: the machine's)")
     p.add_argument("--day-starts", type=int, choices=(23, 0), default=None,
                    help="the hour the 干支 day turns at: 23 (子初) or 0 (default: content/site.yaml)")
+    p.add_argument("--place", type=_place, default=None, metavar="LAT,LON",
+                   help="tell 晝 from 夜 by the Sun at this place (degrees, north and east positive, "
+                        "e.g. 37.57,126.98) instead of by the 占時 (卯–申 晝)")
     p.add_argument("--json", action="store_true", help="one JSON object per moment, one per line")
+
+
+def _place(text: str) -> tuple[float, float]:
+    try:
+        lat, lon = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LAT,LON in degrees, e.g. 37.57,126.98") from None
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −90…90 and longitude −180…180")
+    return lat, lon
 
 
 def main(args: argparse.Namespace, root: Path) -> int:
@@ -166,7 +180,7 @@ def main(args: argparse.Namespace, root: Path) -> int:
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
-        out = [facts(cast(m, tz, name, day_starts=day_starts), tz, shehai, site_day_starts)
+        out = [facts(cast(m, tz, name, day_starts=day_starts, place=args.place), tz, shehai, site_day_starts)
                for m in moments]
     except (CastError, CalendarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)

@@ -7,9 +7,10 @@ the engine's default options, where the table differs (三傳 and names) and whi
 transcription lost, and a test recomputes that file from the table. Everything else follows from
 it exactly: where the defaults agree with 探原, an option agrees iff it gives what the default gives.
 
-Worked examples: every file of ``content/validation/`` with 大六壬 examples is one set (today the
-seeds'); the 《六壬大全》 課經集 examples, when that work adds its file, are one more set, evaluated
-under every 涉害 option the same way (``EXAMPLE_SETS`` names the sets the report expects).
+Worked examples: every file of ``content/validation/`` with 大六壬 examples is one set, evaluated
+under every 涉害 option (today only the seeds'; the 《六壬大全》 課經集 examples, when that work adds
+its file there, are one more set with nothing else to change — the page says they are pending
+until a set other than ``SEEDS`` exists).
 """
 
 from __future__ import annotations
@@ -27,9 +28,7 @@ from .liuren.variants import SHEHAI_OPTIONS, reaches_shehai, school_name
 if TYPE_CHECKING:
     from .site import Site
 
-# The example sets the report lists, by the file that holds them; a set whose file is absent is
-# shown as not yet available. The 課經集 work adds content/validation/liuren-daquan.yaml.
-EXAMPLE_SETS = ("content/validation/liuren-seeds.yaml", "content/validation/liuren-daquan.yaml")
+SEEDS = "content/validation/liuren-seeds.yaml"
 NAME_OPTIONS = (*SHEHAI_OPTIONS, "names_tanyuan")
 
 
@@ -69,7 +68,7 @@ class ExampleRow:
 @dataclass(frozen=True)
 class ExampleSet:
     file: str
-    rows: tuple[ExampleRow, ...]   # empty: the set is not there yet
+    rows: tuple[ExampleRow, ...]
 
 
 @dataclass(frozen=True)
@@ -183,20 +182,19 @@ def agreement(site: Site, problems: Problems) -> AgreementReport:
     for e in site.content.validation.examples:
         if e.engine == "liuren":
             by_file.setdefault(e.file, []).append(e)
-    for file in (*EXAMPLE_SETS, *sorted(set(by_file) - set(EXAMPLE_SETS))):
-        examples = by_file.get(file, [])
+    for file in sorted(by_file, key=lambda f: (f != SEEDS, f)):
+        examples = by_file[file]
         out = []
-        if examples:
-            for option, value in SHEHAI_OPTIONS.items():
-                bad = []
-                for e in examples:
-                    try:
-                        r = liuren.evaluate_example({**e.check, "shehai": e.check.get("shehai", value)})
-                    except (KeyError, ValueError, TypeError):
-                        bad.append(e.id)       # reported by the validation of the examples
-                        continue
-                    if not r.agrees:
-                        bad.append(e.id)
-                out.append(ExampleRow(option, len(examples) - len(bad), len(examples), tuple(bad)))
+        for option, value in SHEHAI_OPTIONS.items():
+            bad = []
+            for e in examples:
+                try:
+                    r = liuren.evaluate_example({**e.check, "shehai": e.check.get("shehai", value)})
+                except (KeyError, ValueError, TypeError):
+                    bad.append(e.id)       # reported by the validation of the examples
+                    continue
+                if not r.agrees:
+                    bad.append(e.id)
+            out.append(ExampleRow(option, len(examples) - len(bad), len(examples), tuple(bad)))
         sets.append(ExampleSet(file, tuple(out)))
     return AgreementReport(tuple(counts), tuple(rows), reasons, tuple(names), name_reasons, tuple(sets))

@@ -34,7 +34,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                tuple(SHEHAI_OPTIONS.values())),
     Convention("guiren", tuple(GUIREN_OPTIONS), "lesson", "engines.liuren_guiren",
                tuple(GUIREN_OPTIONS.values())),
-    Convention("day_night", ("day_night_hours",), "cast"),
+    Convention("day_night", ("day_night_hours", "day_night_sun"), "cast"),
     Convention("ke_names", ("names_daquan", "names_tanyuan"), "lesson"),
     Convention("day_boundary", ("day_starts_23", "day_starts_0"), "cast", "casting.day_starts", (23, 0)),
     Convention("yi_kin", ("kin_ben_palace", "kin_bian_palace"), "change", "engines.yi_kin_variant",
