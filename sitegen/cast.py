@@ -100,7 +100,7 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     return True
 
 
-def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
+def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str = "gejue") -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
@@ -109,7 +109,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
     at = moment_text(c.local)
     url = addresses.lesson(c.day, c.plate).path
-    the_lesson = lesson(c.day, c.plate, shehai=shehai)
+    the_lesson = lesson(c.day, c.plate, shehai=shehai, guiren=guiren)
     out = {
         "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
@@ -138,14 +138,14 @@ def text(f: dict) -> str:
                       for name, h in f["conditional"]))
 
 
-def _settings(root: Path) -> tuple[int, str]:
-    """The day's turning hour and the 涉害 reading from content/site.yaml (the defaults where the
-    file cannot be read: the build reports its problems)."""
+def _settings(root: Path) -> tuple[int, str, str]:
+    """The day's turning hour, the 涉害 reading and the 貴人 table from content/site.yaml (the
+    defaults where the file cannot be read: the build reports its problems)."""
     from .content import load_config
     from .problems import Problems
 
     cfg = load_config(root, Problems()) if (root / "content" / "site.yaml").is_file() else None
-    return (cfg.day_starts, cfg.liuren_shehai) if cfg else (23, "depth")
+    return (cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg else (23, "depth", "gejue")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -174,14 +174,14 @@ def _place(text: str) -> tuple[float, float]:
 def main(args: argparse.Namespace, root: Path) -> int:
     from .model.calendar import CalendarError, cast
 
-    site_day_starts, shehai = _settings(root)
+    site_day_starts, shehai, guiren = _settings(root)
     day_starts = site_day_starts if args.day_starts is None else args.day_starts
     try:
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
-        out = [facts(cast(m, tz, name, day_starts=day_starts, place=args.place), tz, shehai, site_day_starts)
-               for m in moments]
+        out = [facts(cast(m, tz, name, day_starts=day_starts, place=args.place), tz, shehai, site_day_starts,
+                     guiren) for m in moments]
     except (CastError, CalendarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)
         return 2

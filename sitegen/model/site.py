@@ -14,10 +14,10 @@ from ..content.texts import Text
 from ..problems import Problems
 from . import addresses as A
 from . import liuren, yi
-from .ganzhi import SIXTY, GanZhi
-from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
 from .agreement import AgreementReport, agreement
 from .conventions import change_variants, check_conventions
+from .ganzhi import SIXTY, GanZhi
+from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
 from .liuren.patterns import rides_first
 from .liuren.variants import LessonVariant, lesson_variants
 from .pages import Page, Registry

@@ -11,8 +11,7 @@ from .patterns import ConditionalPattern, conditional, ordered, unconditional
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
-from .tables import GAN_DE, TRANSMISSION_NAMES
-from .tables import NOBLE_TABLES
+from .tables import GAN_DE, NOBLE_TABLES, TRANSMISSION_NAMES
 from .transmissions import SHEHAI_VARIANTS, Ke, Method, derive
 
 
