@@ -39,12 +39,16 @@ def _entries(ctx: Context):
 
 
 def option_ref(ctx: Context, option: str) -> OptionRef:
-    """An option's names, source and place on about/conventions/ (not memoised by link scope: the
-    pages under about/conventions/ link to it from inside)."""
-    conv = _entries(ctx)[OPTIONS[option].id]
-    o = next(o for o in conv.options if o.id == option)
-    return OptionRef(option, conv.zh, conv.ko, o.zh, o.ko, prose(ctx, o.source), o.quote,
-                     ctx.href(A.CONVENTIONS, option))
+    """An option's names, source and place on about/conventions/ (shared by the pages of one link
+    scope, those under about/conventions/ apart: they link to it from inside)."""
+    key = ("option-ref", option, ctx.link_scope, ctx.here.path.startswith(A.CONVENTIONS.path))
+    got = ctx.memo.get(key)
+    if got is None:
+        conv = _entries(ctx)[OPTIONS[option].id]
+        o = next(o for o in conv.options if o.id == option)
+        got = ctx.memo[key] = OptionRef(option, conv.zh, conv.ko, o.zh, o.ko, prose(ctx, o.source), o.quote,
+                                        ctx.href(A.CONVENTIONS, option))
+    return got
 
 
 def _three(generals: tuple[str, ...], transmissions) -> str:
