@@ -193,6 +193,8 @@ def _register_pages(site: Site) -> None:
                  deps=frozenset({"rules"}), in_sitemap=False))
     reg.add(Page("cast", "cast", A.CAST, "기과: 날짜와 시각으로 과 찾기", parent="liuren"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), "기과 표", in_sitemap=False))
+    reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
+    reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變
     reg.add(Page("yi", "yi_index", A.YI, "64괘와 4,096 변괘", deps=frozenset({"rules"}), parent="home"))
