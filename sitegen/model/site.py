@@ -240,9 +240,9 @@ def _register_pages(site: Site) -> None:
     for part, title in VALIDATION_PARTS.items():
         reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part), title, ref=part,
                      deps=all_texts | {"validation", "rules"}, parent="validation"))
-    reg.add(Page("conventions", "conventions", A.CONVENTIONS, "학파의 규약: 고전이 갈리는 곳",
+    reg.add(Page("conventions", "conventions", A.CONVENTIONS, "學派 規約",
                  deps=all_texts | {"validation", "rules"}, parent="about"))
-    reg.add(Page("agreement", "agreement", A.AGREEMENT, "일치 보고서: 규약마다의 결과",
+    reg.add(Page("agreement", "agreement", A.AGREEMENT, "規約 一致 報告",
                  deps=all_texts | {"validation", "rules"}, parent="conventions"))
     reg.add(Page("404", "not_found", A.NOT_FOUND, "페이지를 찾을 수 없습니다", in_sitemap=False))
     searchable = all_texts | {"rules", "terms"}
