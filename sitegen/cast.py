@@ -102,7 +102,7 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     return True
 
 
-def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
+def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str = "gejue") -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
@@ -111,7 +111,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
     at = moment_text(c.local)
     url = addresses.lesson(c.day, c.plate).path
-    the_lesson = lesson(c.day, c.plate, shehai=shehai)
+    the_lesson = lesson(c.day, c.plate, shehai=shehai, guiren=guiren)
     out = {
         "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
@@ -119,6 +119,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
         "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
             int(term_at.utcoffset().total_seconds())),
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
+        **({"day_night_by": "sun"} if c.by_sun else {}),
         "transmissions": "".join(b.zh for b in the_lesson.transmissions),
         "url": url,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
@@ -205,14 +206,14 @@ def _yi_cast(args, c) -> tuple:
     return ch, {"method": "meihua-time", "lunar": lunar, **info}
 
 
-def _settings(root: Path) -> tuple[int, str]:
-    """The day's turning hour and the 涉害 reading from content/site.yaml (the defaults where the
-    file cannot be read: the build reports its problems)."""
+def _settings(root: Path) -> tuple[int, str, str]:
+    """The day's turning hour, the 涉害 reading and the 貴人 table from content/site.yaml (the
+    defaults where the file cannot be read: the build reports its problems)."""
     from .content import load_config
     from .problems import Problems
 
     cfg = load_config(root, Problems()) if (root / "content" / "site.yaml").is_file() else None
-    return (cfg.day_starts, cfg.liuren_shehai) if cfg else (23, "depth")
+    return (cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg else (23, "depth", "gejue")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -222,6 +223,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="IANA time zone, such as Asia/Seoul (default: the machine's)")
     p.add_argument("--day-starts", type=int, choices=(23, 0), default=None,
                    help="the hour the 干支 day turns at: 23 (子初) or 0 (default: content/site.yaml)")
+    p.add_argument("--place", type=_place, default=None, metavar="LAT,LON",
+                   help="tell 晝 from 夜 by the Sun at this place (degrees, north and east positive, "
+                        "e.g. 37.57,126.98) instead of by the 占時 (卯–申 晝)")
     p.add_argument("--json", action="store_true", help="one JSON object per moment, one per line")
     p.add_argument("--yi", metavar="LINES", default=None,
                    help="cast a hexagram by coins: six throws 6/7/8/9 from the bottom line")
@@ -231,12 +235,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="cast a hexagram by 梅花 number casting (two or three whole numbers)")
 
 
+def _place(text: str) -> tuple[float, float]:
+    try:
+        lat, lon = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LAT,LON in degrees, e.g. 37.57,126.98") from None
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −90…90 and longitude −180…180")
+    return lat, lon
+
+
 def main(args: argparse.Namespace, root: Path) -> int:
     from .model.calendar import CalendarError, cast
     from .model.lunar import LunarError
     from .model.yi.casting import CastingError, from_throws
 
-    site_day_starts, shehai = _settings(root)
+    site_day_starts, shehai, guiren = _settings(root)
     day_starts = site_day_starts if args.day_starts is None else args.day_starts
     yi = [o for o, v in (("--yi", args.yi is not None), ("--meihua", args.meihua),
                          ("--numbers", args.numbers is not None)) if v]
@@ -248,11 +262,11 @@ def main(args: argparse.Namespace, root: Path) -> int:
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
-        casts = [cast(m, tz, name, day_starts=day_starts) for m in moments]
+        casts = [cast(m, tz, name, day_starts=day_starts, place=args.place) for m in moments]
         if yi:
             out = [yi_facts(c, *_yi_cast(args, c), site_day_starts) for c in casts]
         else:
-            out = [facts(c, tz, shehai, site_day_starts) for c in casts]
+            out = [facts(c, tz, shehai, site_day_starts, guiren) for c in casts]
     except (CastError, CalendarError, CastingError, LunarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)
         return 2

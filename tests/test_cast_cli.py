@@ -99,6 +99,30 @@ def test_a_thousand_moments_in_one_call_under_two_seconds():
     assert elapsed < 2.0, elapsed
 
 
+def test_day_and_night_by_the_sun_at_a_place():
+    """--place: 晝/夜 by the Sun there. Seoul, 2026-06-21: sunrise 05:11, sunset 19:57 (KST, as
+    almanacs give them); 2026-12-01: sunrise 07:23 — a 辰時 before it is 夜 by the Sun."""
+    from sitegen.model.calendar import cast
+    from zoneinfo import ZoneInfo
+
+    seoul = (37.5665, 126.978)
+    tz = ZoneInfo("Asia/Seoul")
+    for at, by_hour, by_sun in (("2026-06-21T05:08", "day", "night"), ("2026-06-21T05:15", "day", "day"),
+                                ("2026-06-21T19:54", "night", "day"), ("2026-06-21T20:00", "night", "night"),
+                                ("2026-12-01T07:15", "day", "night"), ("2026-12-01T07:30", "day", "day")):
+        local = dt.datetime.fromisoformat(at)
+        assert cast(local, tz, "Asia/Seoul").day_night == by_hour, at
+        assert cast(local, tz, "Asia/Seoul", place=seoul).day_night == by_sun, at
+    run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json", "--tz",
+                          "Asia/Seoul", "--place", "37.5665,126.978", "2026-12-01T07:15"],
+                         capture_output=True, text=True)
+    f = json.loads(run.stdout)
+    assert (f["day_night"], f["day_night_by"], f["hour"]) == ("night", "sun", "辰")
+    bad = subprocess.run([sys.executable, "-m", "sitegen", "cast", "--place", "north", "now"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "LAT,LON" in bad.stderr
+
+
 # ---- casting a hexagram -------------------------------------------------------------------------
 
 def test_coins_give_the_change_in_its_day_and_month():

@@ -43,7 +43,7 @@ LIUREN_CHECK = {
     "gan_shang": _opt(_branch), "zhi_shang": _opt(_branch),
     "transmissions": _opt(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申")),
     "method": _opt(is_str), "patterns": _opt(_names),
-    "shehai": _opt(one_of("depth", "mengzhongji")),
+    "shehai": _opt(one_of("depth", "tanyuan", "mengzhongji")),
 }
 _LINE_KIN = {"najia": _opt(_ganzhi), "liuqin": _opt(is_str)}
 YI_CHECK = {
@@ -92,8 +92,17 @@ DIFFERENCE = {
     "day": Field(is_str), "plate": Field(is_int), "tanyuan": Field(is_str),
     "engine": Field(is_str), "reason": Field(is_str),
 }
+NAME_DIFFERENCE = {
+    "day": Field(is_str), "plate": Field(is_int), "tanyuan": Field(is_str), "engine": Field(is_str),
+    "reason": Field(is_str), "resolved_by": Field(ListOf(is_str)),
+}
 TANYUAN_FILE = {"source": Field(is_str), "compared": Field(is_int),
-                "differences": Field(ListOf(DIFFERENCE))}
+                "differences": Field(ListOf(DIFFERENCE)),
+                "option_reasons": _opt(MapOf(is_str, is_str)),
+                "lost": _opt(ListOf({"day": Field(_ganzhi), "plate": Field(int_in(1, 12))})),
+                "names": _opt({"compared": Field(is_int), "aliases": Field(MapOf(is_str, is_str)),
+                               "reasons": Field(MapOf(is_str, is_str)),
+                               "differences": Field(ListOf(NAME_DIFFERENCE))})}
 
 # 《六壬大全》 課經集's worked examples: the 卷 and heading, the day, 占時 and 月將 it names, the 課
 # it says the lesson is, and the 用 (初傳) where it states it. Facts only — no passage is copied.
@@ -130,11 +139,33 @@ class Difference:
 
 
 @dataclass(frozen=True)
+class NameDifference:
+    day: str
+    plate: int
+    tanyuan: str                 # the names 探原 gives, as it writes them (、 between)
+    engine: str                  # the engine's, by its default options
+    reason: str                  # a key of ``NameComparison.reasons``
+    resolved_by: tuple[str, ...]  # the options under which the engine gives 探原's names too
+    line: int
+
+
+@dataclass(frozen=True)
+class NameComparison:
+    compared: int
+    aliases: dict[str, str]
+    reasons: dict[str, str]
+    differences: tuple[NameDifference, ...]
+
+
+@dataclass(frozen=True)
 class Comparison:
     source: str
     compared: int
     differences: tuple[Difference, ...]
     file: str
+    lost: tuple[tuple[str, int], ...] = ()      # the lessons the transcription lost
+    option_reasons: dict[str, str] | None = None  # why an option parts from 探原 where the default does not
+    names: NameComparison | None = None
 
 
 @dataclass(frozen=True)
@@ -224,10 +255,24 @@ def load_validation(root: Path, problems: Problems) -> Validation:
         doc = read_yaml(path, rel, problems)
         if doc is not None and check_schema(doc.data, TANYUAN_FILE, doc, rel, problems):
             d = doc.data
+            names = None
+            if "names" in d:
+                n = d["names"]
+                for i, x in enumerate(n["differences"]):
+                    if x["reason"] not in n["reasons"]:
+                        problems.add(rel, doc.line(("names", "differences", i)), f"the reason "
+                                     f"{x['reason']!r} is not one of names.reasons",
+                                     "the reasons are: " + ", ".join(n["reasons"]))
+                names = NameComparison(n["compared"], dict(n["aliases"]), dict(n["reasons"]), tuple(
+                    NameDifference(x["day"], x["plate"], x["tanyuan"], x["engine"], x["reason"],
+                                   tuple(x["resolved_by"]), doc.line(("names", "differences", i)))
+                    for i, x in enumerate(n["differences"])))
             tanyuan = Comparison(d["source"], d["compared"], tuple(
                 Difference(x["day"], x["plate"], x["tanyuan"], x["engine"], x["reason"],
                            doc.line(("differences", i)))
-                for i, x in enumerate(d["differences"])), rel)
+                for i, x in enumerate(d["differences"])), rel,
+                tuple((x["day"], x["plate"]) for x in d.get("lost", ())), dict(d.get("option_reasons", {})),
+                names)
     classic: list[ClassicExample] = []
     classic_source = ""
     path = folder / DAQUAN

@@ -13,6 +13,7 @@ from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
 from .views import Context, Link, layout
+from .views_conventions import lesson_variant_lines, option_ref
 
 # Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
 _CATALOG = {r.id: i for i, r in enumerate(liuren.RULES)}
@@ -189,15 +190,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
                   sentence(site, m.note))
         for m in l.markers)
 
-    variant = site.lesson_variants.get((di, plate))
-    variant_view = None
-    if variant is not None:
-        variant_view = {
-            "name": "孟仲季" if variant.shehai == "mengzhongji" else "涉害 深淺",
-            "transmissions": "".join(b.zh for b in variant.transmissions),
-            "ke": variant.ke,
-            "trace": tuple(sentence(site, s) for s in variant.steps),
-        }
+    variants = lesson_variant_lines(ctx, (di, plate))
 
     kejing = None
     if day == KEJING_DAY and plate in site.kejing_sections:
@@ -230,8 +223,9 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "trace": trace,
         "markers": markers,
         "plates_for": tuple((m.zh, t.zh) for m, t in l.plates_for),
-        "variant": variant_view,
-        "shehai": "涉害 深淺(六壬大全)" if l.shehai == "depth" else "孟仲季",
+        "variants": variants,
+        "shehai": option_ref(ctx, f"shehai_{l.shehai}"),
+        "conventions_href": ctx.href(A.CONVENTIONS),
         "kejing": kejing,
         "prev": neighbour(plate - 1), "next": neighbour(plate + 1),
         "json_href": ctx.href(ctx.here.twin()),
@@ -334,6 +328,8 @@ def liuren_data(site, page) -> list[dict[str, Any]]:
 def _lesson_data(site, l) -> dict[str, Any]:
     """The engine's data of a lesson, its steps (trace, conditions, notes) in words."""
     data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
+    # what every other option of a convention changes (content/conventions.yaml), where it does
+    data["variants"] = {v.option: v.as_data() for v in site.lesson_variants.get((l.day.index, l.plate), ())}
     data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
     data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
                                     for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]

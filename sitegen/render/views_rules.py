@@ -13,6 +13,7 @@ from ..model.liuren.rules import JUAN
 from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
 from .views import Context, layout
+from .views_conventions import rule_conventions
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
 LIST_LIMIT = 40      # up to this many charts are listed by name; more become a compact grid
@@ -141,6 +142,7 @@ def rule(ctx: Context) -> dict[str, Any]:
         "holds": holds, "conditional": conditional,
         "count": len(r.holds), "conditional_count": len(r.conditional),
         "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),
+        "conventions": rule_conventions(ctx, r.id),
     }
     cite = e.cites[0] if e.cites else None
     desc = f"{r.zh} ({r.ko}): {plain(site.texts, e.definition)[:80]}"

@@ -13,6 +13,7 @@ from ..model.ganzhi import Stem
 from .refs import RuleRef, paragraph_href, prose, rule_ref
 from .trace import sentence
 from .views import Context, Link, layout
+from .views_conventions import change_variant_lines, option_ref
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
 RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
@@ -206,6 +207,8 @@ def change(ctx: Context) -> dict[str, Any]:
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
         "hexagram_conditional": len(on_hexagram),
         "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
+        "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == "ben-palace" else "kin_bian_palace"),
+        "variants": change_variant_lines(ctx, (a, b)),
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
         "matrix_href": ctx.href(A.YI_MATRIX),
         "prev": Link(f"{ben.short}→{yi.hexagram(prev_b).short}", ctx.href(A.change(a, prev_b))) if prev_b else None,
@@ -293,6 +296,8 @@ def change_data(site, page) -> list[dict[str, Any]]:
 def _change_data(site, c) -> dict[str, Any]:
     """The engine's data of a change, its note in words."""
     data = {"url": A.change(c.ben.number, c.bian.number).path, **c.as_data()}
+    data["variants"] = {o: {"to_liuqin": [k.zh for k in kins]}
+                        for o, kins in site.change_variants.get((c.ben.number, c.bian.number), {}).items()}
     if c.meihua_note is not None:
         data["meihua_note"] = sentence(site, c.meihua_note)
     return data

@@ -64,10 +64,7 @@ def _all_kin(f: Facts, k: Kin) -> bool:
 
 
 def _nobles(f: Facts) -> tuple[Branch, Branch]:
-    return _NOBLES[f.stem]
-
-
-_NOBLES = {s: (noble(s, False), noble(s, True)) for s in Stem}
+    return noble(f.stem, False, f.guiren), noble(f.stem, True, f.guiren)
 
 
 def f01(f):  # 前後引從升遷吉

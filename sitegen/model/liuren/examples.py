@@ -115,15 +115,16 @@ class ClassicOutcome:
 
 
 def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
-                     first: str | None = None) -> ClassicOutcome:
+                     first: str | None = None, shehai: str = "depth") -> ClassicOutcome:
     """A worked example of 《六壬大全》 課經集: the day, 占時 and 月將 it names turn the plate; the
     named 課 must hold on that lesson — at every moment, or under a condition that the example's
     占時, 晝夜 and 月將 satisfy (what the example does not state — the month, the year, the asker —
-    is not held against it) — and the stated 用, if any, must be 初傳."""
+    is not held against it) — and the stated 用, if any, must be 初傳. ``shehai``: the 涉害 option
+    the lesson is derived by."""
     day = GanZhi.from_zh(day_zh)
     hour, general = Branch.from_zh(hour_zh), Branch.from_zh(general_zh)
     plate = plate_of(general, hour)
-    les = lesson(day, plate)
+    les = lesson(day, plate, shehai=shehai)
     problems: list[str] = []
     trans = "".join(b.zh for b in les.transmissions)
     kind = les.method if les.method == les.ke else f"{les.method}·{les.ke}"

@@ -48,14 +48,15 @@ class Facts:
     """What a 課體 predicate reads of one lesson."""
 
     __slots__ = ("day", "stem", "branch", "plate", "heaven", "lessons", "trans", "gd", "gn", "method",
-                 "ke", "basis", "derived", "derived_names", "lodging", "gan_shang", "zhi_shang", "first", "kins", "seats", "void")
+                 "ke", "basis", "derived", "derived_names", "guiren", "lodging", "gan_shang", "zhi_shang", "first", "kins", "seats", "void")
 
     def __init__(self, day: GanZhi, plate: int, heaven, lessons, trans, gd, gn, method, ke, basis,
-                 derived, derived_names=frozenset()):
+                 derived, derived_names=frozenset(), guiren: str = "gejue"):
         self.day, self.stem, self.branch, self.plate = day, day.stem, day.branch, plate
         self.heaven, self.lessons, self.trans, self.gd, self.gn = heaven, lessons, trans, gd, gn
         self.method, self.ke, self.basis, self.derived = method, ke, basis, derived
         self.derived_names = derived_names
+        self.guiren = guiren  # the 貴人 table gd and gn were arranged by
         self.lodging = LODGING[day.stem]
         self.gan_shang, self.zhi_shang = lessons[0].upper, lessons[2].upper
         self.first = trans[0]
@@ -229,12 +230,12 @@ def mu(e: Element) -> Branch:
 
 def front(f: Facts, night: bool) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
     """(貴人 runs forward, the five earth places before it, the five behind it)."""
-    return _front(f.stem, f.plate, night)
+    return _front(f.stem, f.plate, night, f.guiren)
 
 
 @lru_cache(maxsize=None)
-def _front(stem: Stem, plate: int, night: bool) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
-    seat = seat_of(plate, noble(stem, night))
+def _front(stem: Stem, plate: int, night: bool, table: str) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
+    seat = seat_of(plate, noble(stem, night, table))
     fwd = seat in FORWARD_SEATS
     d = 1 if fwd else -1
     return fwd, frozenset(seat.shift(d * i) for i in range(1, 6)), frozenset(seat.shift(-d * i) for i in range(1, 6))
@@ -251,7 +252,7 @@ def _rides(names, *where):
 READS = {
     "trans": lambda f: f.trans,                  # the three transmissions alone
     "stem_trans": lambda f: (f.stem, f.trans),   # … and the day stem
-    "stem_plate": lambda f: (f.stem, f.plate),   # the day stem and the plate (干上, the generals)
+    "stem_plate": lambda f: (f.stem, f.plate, f.guiren),  # the day stem and the plate (干上, the generals)
 }
 
 

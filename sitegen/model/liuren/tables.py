@@ -31,6 +31,25 @@ NOBLE_NIGHT = {
     Stem.JIA: B.WEI, Stem.WU: B.WEI, Stem.GENG: B.WEI, Stem.YI: B.SHEN, Stem.JI: B.SHEN,
     Stem.BING: B.YOU, Stem.DING: B.YOU, Stem.XIN: B.YIN, Stem.REN: B.MAO, Stem.GUI: B.MAO,
 }
+# The other documented 貴人 tables (variants; content/conventions.yaml names their sources):
+# 《六壬大全》 卷一 先天貴神圖 — 陽貴 (晝) counts the stems 順 from 甲 on 子 (辰戌 skipped, nothing on
+# 午, 癸 lodged at 丑), 陰貴 (夜) 逆 from 甲 on 申 (nothing on 寅, 癸 at 未), and a stem's 貴人 is
+# the place of its 五合 partner: 晝 甲未 乙申 丙酉 丁亥 戊丑 己子 庚丑 辛寅 壬卯 癸巳, 夜 the others.
+NOBLE_DAY_XIANTIAN = {
+    Stem.JIA: B.WEI, Stem.YI: B.SHEN, Stem.BING: B.YOU, Stem.DING: B.HAI, Stem.WU: B.CHOU,
+    Stem.JI: B.ZI, Stem.GENG: B.CHOU, Stem.XIN: B.YIN, Stem.REN: B.MAO, Stem.GUI: B.SI,
+}
+NOBLE_NIGHT_XIANTIAN = {
+    Stem.JIA: B.CHOU, Stem.YI: B.ZI, Stem.BING: B.HAI, Stem.DING: B.YOU, Stem.WU: B.WEI,
+    Stem.JI: B.SHEN, Stem.GENG: B.WEI, Stem.XIN: B.WU, Stem.REN: B.SI, Stem.GUI: B.MAO,
+}
+# 《卜筮全書》 卷十四 天乙貴人 and 《卜筮正宗》 貴人歌訣 (甲戊兼牛羊 … 庚辛逢馬虎): 庚 goes with 辛
+# (午·寅, 晝 first as for 辛), everything else as the table above.
+NOBLE_DAY_BUSHI = {**NOBLE_DAY, Stem.GENG: B.WU}
+NOBLE_NIGHT_BUSHI = {**NOBLE_NIGHT, Stem.GENG: B.YIN}
+# Table id → (晝貴, 夜貴); "gejue" is the default.
+NOBLE_TABLES = {"gejue": (NOBLE_DAY, NOBLE_NIGHT), "xiantian": (NOBLE_DAY_XIANTIAN, NOBLE_NIGHT_XIANTIAN),
+                "bushi": (NOBLE_DAY_BUSHI, NOBLE_NIGHT_BUSHI)}
 # 晝 when the 占時 is 卯辰巳午未申, 夜 when 酉戌亥子丑寅 (liuren-gejue#p18).
 DAY_HOURS = frozenset({B.MAO, B.CHEN, B.SI, B.WU, B.WEI, B.SHEN})
 # 貴人 over earth 亥子丑寅卯辰 runs 順, over 巳午未申酉戌 runs 逆 (liuren-gejue#p18: 臨亥子丑寅卯辰
