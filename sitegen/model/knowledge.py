@@ -29,9 +29,24 @@ FAMILY_FILES = {
 }
 
 
+# The families whose rules each own their predicate (``RuleDef.holds``): the engine decides where
+# such a rule holds only by calling it.
+PREDICATE_FAMILIES = frozenset(yi.FAMILIES)
+
+
 def engine_rules() -> dict[str, RuleDef]:
     """Every rule of both engines by id."""
     return {r.id: r for r in (*liuren.RULES, *yi.RULES)}
+
+
+def check_predicates(defs: Iterable[RuleDef], problems: Problems,
+                     families: frozenset[str] = PREDICATE_FAMILIES) -> None:
+    """Every rule of a family in ``families`` has its one predicate."""
+    for r in defs:
+        if r.family in families and r.holds is None:
+            problems.add(f"sitegen/model/{'yi' if r.family in yi.FAMILIES else 'liuren'}/rules.py", None,
+                         f"rule {r.id} ({r.zh}) has no predicate",
+                         "give its RuleDef 'holds', the one function that decides where it holds")
 
 
 @dataclass
@@ -59,6 +74,7 @@ class Rule:
 
 def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Rule]:
     predicates = engine_rules()
+    check_predicates(predicates.values(), problems)
     by_id = {e.id: e for e in entries}
     rules: dict[str, Rule] = {}
     for rid, p in predicates.items():

@@ -24,12 +24,12 @@ Sources (facts, not text):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from sitegen.model.ganzhi import Element, GanZhi, Kin, Stem, kin
 from sitegen.model.yi.dili import DiliReading, hexagram_dili
-from sitegen.model.yi.rules import RULES_BY_ID
+from sitegen.model.yi.rules import RULES_BY_ID, of
 from sitegen.model.yi.trigram import TRIGRAMS_BY_NAME, Trigram
 
 # King Wen order: number, short name, Korean reading standing alone, Korean reading inside the full
@@ -250,6 +250,9 @@ def _full_ko(short_ko_in_name: str, upper: Trigram, lower: Trigram) -> str:
     return f"{first}{lower.image_ko}{short_ko_in_name}"
 
 
+_RULES = of("yi-hexagram")
+
+
 def _build() -> tuple[Hexagram, ...]:
     lines_to_number = {
         TRIGRAMS_BY_NAME[lo].lines + TRIGRAMS_BY_NAME[up].lines: n
@@ -277,27 +280,15 @@ def _build() -> tuple[Hexagram, ...]:
         hu = lines_to_number[bits[1:4] + bits[2:5]]
         cuo = lines_to_number[bits.translate(str.maketrans("01", "10"))]
         zong = lines_to_number[bits[::-1]]
-        rule_ids = []
-        if g == 0:
-            rule_ids.append("yi-ba-chun-gua")
-        if liuhe:
-            rule_ids.append("yi-liu-he-gua")
-        if liuchong:
-            rule_ids.append("yi-liu-chong-gua")
-        if g == 6:
-            rule_ids.append("yi-you-hun-gua")
-        if g == 7:
-            rule_ids.append("yi-gui-hun-gua")
-        if fushen:
-            rule_ids.append("yi-fu-shen")
         out.append(Hexagram(
             number=n, lines=bits, name=_full_name(short, upper, lower), short=short,
             ko=_full_ko(ko_in_name, upper, lower), short_ko=short_ko, lower=lower, upper=upper,
             palace=palace, generation=GENERATIONS[g], shi=shi, ying=ying, najia=najia,
             liuqin=liuqin, fushen=fushen, palace_lines=palace_lines, liuhe=liuhe,
-            liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, rule_ids=tuple(rule_ids),
+            liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, rule_ids=(),
         ))
-    return tuple(out)
+    # each yi-hexagram rule's predicate reads the finished hexagram
+    return tuple(replace(h, rule_ids=tuple(r.id for r in _RULES if r.holds(h))) for h in out)
 
 
 HEXAGRAMS: tuple[Hexagram, ...] = _build()

@@ -22,8 +22,12 @@ from typing import Any
 
 from sitegen.model.ganzhi import Element
 from sitegen.model.steps import Step, declare, step
-from sitegen.model.yi.rules import MEIHUA_RELATION_ID, MEIHUA_TOPIC_IDS
+from sitegen.model.yi import rules
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
+
+_RELATION_RULES = rules.of("meihua-relation")
+_TOPIC_RULES = rules.of("meihua-topic")
+_CONDITIONAL_RULES = rules.of("meihua-relation", conditional=True) + rules.of("meihua-topic", conditional=True)
 
 RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
 
@@ -69,12 +73,17 @@ class MeihuaReading:
 
     @property
     def relation_id(self) -> str:
-        return MEIHUA_RELATION_ID[self.relation]
+        return next(r.id for r in _RELATION_RULES if r.holds(self))
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
         """The relation's rule id, then the seventeen topic ids (each holds whenever 體用 does)."""
-        return (self.relation_id,) + MEIHUA_TOPIC_IDS
+        return (self.relation_id,) + tuple(r.id for r in _TOPIC_RULES if r.holds(self))
+
+    @property
+    def conditional_rule_ids(self) -> tuple[str, ...]:
+        """The conditional 梅花 rules that apply (盛衰: their condition is stated)."""
+        return tuple(r.id for r in _CONDITIONAL_RULES if r.holds(self))
 
     def as_data(self) -> dict[str, Any]:
         return {
