@@ -35,10 +35,6 @@ class Element(IntEnum):
     def zh(self) -> str:
         return "木火土金水"[self]
 
-    @property
-    def ko(self) -> str:
-        return "목화토금수"[self]
-
     def generates(self, other: Element) -> bool:
         """相生: 木生火, 火生土, 土生金, 金生水, 水生木."""
         return (self + 1) % 5 == other
@@ -70,10 +66,6 @@ class Stem(IntEnum):
     @property
     def zh(self) -> str:
         return "甲乙丙丁戊己庚辛壬癸"[self]
-
-    @property
-    def ko(self) -> str:
-        return "갑을병정무기경신임계"[self]
 
     @property
     def pinyin(self) -> str:
@@ -131,10 +123,6 @@ class Branch(IntEnum):
     @property
     def zh(self) -> str:
         return "子丑寅卯辰巳午未申酉戌亥"[self]
-
-    @property
-    def ko(self) -> str:
-        return "자축인묘진사오미신유술해"[self]
 
     @property
     def pinyin(self) -> str:
@@ -236,10 +224,6 @@ class Kin(IntEnum):
     def short(self) -> str:
         return ("兄", "孫", "財", "官", "父")[self]
 
-    @property
-    def ko(self) -> str:
-        return ("형제", "자손", "처재", "관귀", "부모")[self]
-
 
 _KINS: tuple[Kin, ...] = tuple(Kin)
 
@@ -269,10 +253,6 @@ class Stage(IntEnum):
     @property
     def zh(self) -> str:
         return ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")[self]
-
-    @property
-    def ko(self) -> str:
-        return ("장생", "목욕", "관대", "임관", "제왕", "쇠", "병", "사", "묘", "절", "태", "양")[self]
 
 
 _STAGES: tuple[Stage, ...] = tuple(Stage)
@@ -353,10 +333,6 @@ class GanZhi:
     @property
     def zh(self) -> str:
         return self.stem.zh + self.branch.zh
-
-    @property
-    def ko(self) -> str:
-        return self.stem.ko + self.branch.ko
 
     @property
     def slug(self) -> str:

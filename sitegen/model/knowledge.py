@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..content.names import FILE as NAMES_FILE, Names
 from ..content.rules import Cite, RuleEntry, StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
@@ -98,6 +99,21 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
                          "check the id against the engines' rule catalogs "
                          "(sitegen/model/liuren/rules.py, sitegen/model/yi/rules.py)")
     return rules
+
+
+def check_names(names: Names, problems: Problems) -> None:
+    """Every hexagram of the engine has its Korean readings in content/names.yaml, and every
+    reading there belongs to a hexagram."""
+    shorts = {h.short: h for h in yi.HEXAGRAMS}
+    for short, h in shorts.items():
+        if short not in names.hexagrams:
+            problems.add(NAMES_FILE, names.lines[""], f"hexagram {h.number} {short} ({h.name}) has no Korean "
+                         "reading", f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
+    for short in names.hexagrams:
+        if short not in shorts:
+            problems.add(NAMES_FILE, names.lines[short], f"{short!r} under 'hexagrams:' is not a "
+                         "hexagram's short name", "the keys are the 64 short names: "
+                         + " ".join(h.short for h in yi.HEXAGRAMS))
 
 
 def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, StepSentence]:

@@ -63,7 +63,8 @@ class HexRef:
 
 
 def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
-    return HexRef(h.number, h.name, h.short, h.ko, ctx.href(A.hexagram(h.number)), figure(h))
+    return HexRef(h.number, h.name, h.short, ctx.site.content.names.hexagram(h), ctx.href(A.hexagram(h.number)),
+                  figure(h))
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     by_count: dict[int, list[HexRef]] = {}
     for g in yi.HEXAGRAMS:
         c = ctx.site.change(h.number, g.number)
-        ref = HexRef(g.number, g.name, g.short, g.ko, ctx.href(A.change(h.number, g.number)), figure(g))
+        ref = HexRef(g.number, g.name, g.short, ctx.site.content.names.hexagram(g),
+                     ctx.href(A.change(h.number, g.number)), figure(g))
         by_count.setdefault(len(c.moving), []).append(ref)
     defs = ctx.site.rules
     rules = tuple((rule_ref(ctx, r), prose(ctx, defs[r].entry.definition)) for r in h.rule_ids)
@@ -112,7 +114,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "index_href": ctx.href(A.YI),
         "json_href": ctx.href(ctx.here.twin()),
     }
-    return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({h.ko}): {h.palace.name}宮 "
+    return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({view['h'].ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
 
 
@@ -227,7 +229,7 @@ def yi_matrix(ctx: Context) -> dict[str, Any]:
 
 def hexagram_json(site, page) -> dict[str, Any]:
     h = yi.hexagram(page.ref)
-    return {"url": A.hexagram(h.number).path, **h.as_data()}
+    return _hexagram_data(site, h)
 
 
 def change_json(site, page) -> dict[str, Any]:
@@ -236,7 +238,18 @@ def change_json(site, page) -> dict[str, Any]:
 
 
 def hexagram_data(site, page) -> list[dict[str, Any]]:
-    return [{"url": A.hexagram(h.number).path, **h.as_data()} for h in yi.HEXAGRAMS]
+    return [_hexagram_data(site, h) for h in yi.HEXAGRAMS]
+
+
+def _hexagram_data(site, h) -> dict[str, Any]:
+    """The engine's data of a hexagram, with its Korean names (content/names.yaml) after its own."""
+    names = site.content.names
+    data: dict[str, Any] = {"url": A.hexagram(h.number).path}
+    for k, v in h.as_data().items():
+        data[k] = v
+        if k == "short":
+            data["ko"], data["short_ko"] = names.hexagram(h), names.hexagram_short(h)
+    return data
 
 
 def change_data(site, page) -> list[dict[str, Any]]:
