@@ -2,8 +2,9 @@
 
 The engines (``sitegen/model``) hold no Korean. What a reader reads beside a 干支 or a hexagram, and
 the heading of each page that is not made from a text, a rule, a term or a chart, is here. A missing
-or misspelled key is a problem with its line; the hexagrams are matched against the engine's 64 by
-the model (``sitegen.model.knowledge.check_names``), which knows them.
+or misspelled key is a problem with its line; the hexagrams and the words are matched against the
+engine's (its 64 hexagrams, ``sitegen.model.steps.Word``) by the model
+(``sitegen.model.knowledge.check_names``), which knows them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ SCHEMA = {
     "branches": Field({b: Field(_READING) for b in BRANCHES}),
     "hexagrams": Field(MapOf(is_str, _HEXAGRAM)),
     "pages": Field({p: Field(is_str) for p in PAGES}),
+    "words": Field(MapOf(is_str, is_str)),
 }
 
 
@@ -40,7 +42,8 @@ class Names:
     branches: dict[str, str]                   # 子 → 자
     hexagrams: dict[str, tuple[str, str]]      # short name → (its reading alone, the full name's)
     pages: dict[str, str]                      # page key → title
-    lines: dict[str, int]                      # hexagram short name → its line; "" → 'hexagrams:'
+    words: dict[str, str]                      # a word of the examples' summaries → its Korean
+    lines: dict[tuple[str, str], int]          # (section, key) → its line; (section, "") → the section's
 
     def ganzhi(self, gz) -> str:
         """A 干支 read in Korean: 丙寅 → 병인."""
@@ -65,6 +68,6 @@ def load_names(root: Path, problems: Problems) -> Names | None:
         return None
     d = doc.data
     hexagrams = {k: (v["short"], v["name"]) for k, v in d["hexagrams"].items()}
-    lines = {k: doc.line(("hexagrams", k)) for k in hexagrams}
-    lines[""] = doc.line(("hexagrams",))
-    return Names(dict(d["stems"]), dict(d["branches"]), hexagrams, dict(d["pages"]), lines)
+    lines = {(sec, k): doc.line((sec, k)) for sec in ("hexagrams", "words") for k in d[sec]}
+    lines |= {(sec, ""): doc.line((sec,)) for sec in ("hexagrams", "words")}
+    return Names(dict(d["stems"]), dict(d["branches"]), hexagrams, dict(d["pages"]), dict(d["words"]), lines)

@@ -20,7 +20,7 @@ from ..content.validation import Example
 from ..problems import Problems
 from . import liuren, yi
 from .rules import RuleDef
-from .steps import STEP_KINDS, Step
+from .steps import STEP_KINDS, Step, Word
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
@@ -102,18 +102,27 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
 
 
 def check_names(names: Names, problems: Problems) -> None:
-    """Every hexagram of the engine has its Korean readings in content/names.yaml, and every
-    reading there belongs to a hexagram."""
+    """Every hexagram of the engine has its Korean readings in content/names.yaml, every word of
+    the examples' summaries its Korean, and every key there is a hexagram's or a word's."""
     shorts = {h.short: h for h in yi.HEXAGRAMS}
     for short, h in shorts.items():
         if short not in names.hexagrams:
-            problems.add(NAMES_FILE, names.lines[""], f"hexagram {h.number} {short} ({h.name}) has no Korean "
-                         "reading", f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
+            problems.add(NAMES_FILE, names.lines[("hexagrams", "")], f"hexagram {h.number} {short} ({h.name}) "
+                         "has no Korean reading", f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
     for short in names.hexagrams:
         if short not in shorts:
-            problems.add(NAMES_FILE, names.lines[short], f"{short!r} under 'hexagrams:' is not a "
-                         "hexagram's short name", "the keys are the 64 short names: "
+            problems.add(NAMES_FILE, names.lines[("hexagrams", short)], f"{short!r} under 'hexagrams:' is "
+                         "not a hexagram's short name", "the keys are the 64 short names: "
                          + " ".join(h.short for h in yi.HEXAGRAMS))
+    known = [w.value for w in Word]
+    for w in known:
+        if w not in names.words:
+            problems.add(NAMES_FILE, names.lines[("words", "")], f"the word {w!r} has no Korean",
+                         f"add '  {w}: …' under 'words:'")
+    for w in names.words:
+        if w not in known:
+            problems.add(NAMES_FILE, names.lines[("words", w)], f"{w!r} under 'words:' is no word the "
+                         "engines use", "the words: " + ", ".join(known))
 
 
 def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, StepSentence]:
