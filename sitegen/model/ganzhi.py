@@ -19,7 +19,19 @@ Sources for the tables (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
+
+
+class Season(StrEnum):
+    """Where a branch stands in its season: 孟 (寅申巳亥), 仲 (子午卯酉) or 季 (辰戌丑未)."""
+
+    MENG = "孟"
+    ZHONG = "仲"
+    JI = "季"
+
+    @property
+    def zh(self) -> str:
+        return self.value
 
 
 class Element(IntEnum):
@@ -173,9 +185,9 @@ class Branch(IntEnum):
         return _TRINES[self % 4]
 
     @property
-    def season_class(self) -> str:
+    def season_class(self) -> Season:
         """孟 (寅申巳亥), 仲 (子午卯酉) or 季 (辰戌丑未)."""
-        return ("仲", "季", "孟")[self % 3]
+        return _SEASONS[self % 3]
 
     @classmethod
     def from_zh(cls, ch: str) -> Branch:
@@ -189,6 +201,7 @@ class Branch(IntEnum):
 
 
 _BRANCHES: tuple[Branch, ...] = tuple(Branch)
+_SEASONS = (Season.ZHONG, Season.JI, Season.MENG)   # by branch mod 3
 
 # 三合 局 by branch mod 4, 長生 first: 0 申子辰, 1 巳酉丑, 2 寅午戌, 3 亥卯未 (《協紀辨方書》 卷一 三合).
 _TRINES: tuple[tuple[Branch, Branch, Branch], ...] = tuple(

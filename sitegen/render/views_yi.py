@@ -14,7 +14,6 @@ from .trace import sentence
 from .views import Context, Link, layout
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
-RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
 LIUSHEN_GROUPS = ((Stem.JIA, "甲乙"), (Stem.BING, "丙丁"), (Stem.WU, "戊"), (Stem.JI, "己"),
                   (Stem.GENG, "庚辛"), (Stem.REN, "壬癸"))
 
@@ -173,7 +172,7 @@ def change(ctx: Context) -> dict[str, Any]:
                                        if reading else None))
         meihua = {
             "ti": mh.ti, "yong": mh.yong, "relation": relation, "relation_zh": mh.relation,
-            "ti_position": "上卦" if mh.ti_position == "outer" else "下卦",
+            "ti_position": "上卦" if mh.ti_position is yi.Side.OUTER else "下卦",
             "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu, "topics": tuple(topics),
         }
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..ganzhi import Branch, Stem
 from .plate import seat_of
-from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
+from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT, General
 
 
 def noble(stem: Stem, night: bool) -> Branch:
@@ -19,13 +19,13 @@ def noble(stem: Stem, night: bool) -> Branch:
 
 
 @lru_cache(maxsize=None)
-def arrangement(stem: Stem, plate: int, night: bool) -> tuple[str, ...]:
+def arrangement(stem: Stem, plate: int, night: bool) -> tuple[General, ...]:
     """The general riding each heaven branch, indexed by the heaven branch."""
     g = noble(stem, night)
     step = 1 if seat_of(plate, g) in FORWARD_SEATS else -1
-    out = [""] * 12
-    for i, name in enumerate(GENERALS):
-        out[g.shift(step * i)] = name
+    out = [General.GUIREN] * 12
+    for i, general in enumerate(GENERALS):
+        out[g.shift(step * i)] = general
     return tuple(out)
 
 

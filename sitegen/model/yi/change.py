@@ -32,6 +32,7 @@ from sitegen.model.yi.dili import DiliReading, change_dili
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram
 from sitegen.model.yi.meihua import MeihuaReading, meihua_reading
 from sitegen.model.yi.rules import CHANGE_SIDE, MARK_RULE_IDS, RULES_BY_ID, LineMove, of
+from sitegen.model.yi.sets import Mark
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
 KIN_VARIANTS = ("ben-palace", "bian-palace")
@@ -57,7 +58,7 @@ def line_rule_ids(ben: Branch, bian: Branch) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class ChangedLine:
     line: int                 # 1..6
-    mark: str                 # 交 (老陰 0→1) or 重 (老陽 1→0)
+    mark: Mark                # 交 (老陰 0→1) or 重 (老陽 1→0)
     ben_najia: GanZhi
     bian_najia: GanZhi
     ben_liuqin: Kin           # against the 本卦's palace
@@ -67,7 +68,7 @@ class ChangedLine:
 
     @property
     def old(self) -> str:
-        return "老陰" if self.mark == "交" else "老陽"
+        return self.mark.old
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -147,7 +148,7 @@ class Change:
     @property
     def conditional_rule_ids(self) -> tuple[str, ...]:
         """Conditional rules that apply (their condition is stated; never computed as holding)."""
-        moves = [LineMove(ln.mark == "交", ln.ben_najia.branch, ln.bian_najia.branch) for ln in self.lines]
+        moves = [LineMove(ln.mark is Mark.JIAO, ln.ben_najia.branch, ln.bian_najia.branch) for ln in self.lines]
         out = tuple(r.id for r in _LINE_CONDITIONAL if any(r.holds(m) for m in moves))
         if self.meihua is not None:
             out += self.meihua.conditional_rule_ids
@@ -177,8 +178,8 @@ def _changed_line(ben_number: int, n: int, b: GanZhi, ref: Element) -> ChangedLi
     納甲 at a line depends only on the trigram on that side), so each is built once."""
     ben = HEXAGRAMS[ben_number - 1]
     a = ben.najia[n - 1]
-    mark = "交" if ben.lines[n - 1] == "0" else "重"
-    rule_ids = _line_ids(mark == "交", a.branch, b.branch)
+    mark = Mark.JIAO if ben.lines[n - 1] == "0" else Mark.ZHONG
+    rule_ids = _line_ids(mark is Mark.JIAO, a.branch, b.branch)
     # positional, in field order: line, mark, ben_najia, bian_najia, ben_liuqin, bian_liuqin, stage, rule_ids
     return ChangedLine(n, mark, a, b, ben.liuqin[n - 1], kin(ref, b.branch.element),
                        stage(a.branch.element, b.branch), rule_ids)

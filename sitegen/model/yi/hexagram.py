@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from sitegen.model.ganzhi import Element, GanZhi, Kin, Stem, kin
 from sitegen.model.yi.dili import DiliReading, hexagram_dili
 from sitegen.model.yi.rules import RULES_BY_ID, of
+from sitegen.model.yi.sets import Generation
 from sitegen.model.yi.trigram import TRIGRAMS_BY_NAME, Trigram
 
 # King Wen order: number, short name, upper trigram, lower trigram (the Korean readings of the
@@ -72,7 +73,7 @@ _KING_WEN = (
 # 八宮 in the order of 《京氏易傳》: 乾 坎 艮 震 / 巽 離 坤 兌.
 PALACE_ORDER = ("乾", "坎", "艮", "震", "巽", "離", "坤", "兌")
 
-GENERATIONS = ("本宮", "一世", "二世", "三世", "四世", "五世", "遊魂", "歸魂")
+GENERATIONS: tuple[Generation, ...] = tuple(Generation)
 # 世 by generation (安世應訣: 本宮 六, 一世 … 五世 at that line, 遊魂 四, 歸魂 三).
 _SHI = (6, 1, 2, 3, 4, 5, 4, 3)
 
@@ -128,7 +129,7 @@ class Hexagram:
     lower: Trigram
     upper: Trigram
     palace: Trigram
-    generation: str                   # 本宮 一世 二世 三世 四世 五世 遊魂 歸魂
+    generation: Generation            # 本宮 一世 二世 三世 四世 五世 遊魂 歸魂
     shi: int                          # 世 line 1..6
     ying: int                         # 應 line 1..6
     najia: tuple[GanZhi, ...]         # six, line 1 first
@@ -167,7 +168,7 @@ class Hexagram:
 
     @property
     def pure(self) -> bool:
-        return self.generation == "本宮"
+        return self.generation == Generation.BENGONG
 
     @property
     def branches(self) -> tuple:

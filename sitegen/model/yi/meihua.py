@@ -23,13 +23,14 @@ from typing import Any
 from sitegen.model.ganzhi import Element
 from sitegen.model.steps import Step, declare, step
 from sitegen.model.yi import rules
+from sitegen.model.yi.sets import Relation, Side
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
 _RELATION_RULES = rules.of("meihua-relation")
 _TOPIC_RULES = rules.of("meihua-topic")
 _CONDITIONAL_RULES = rules.of("meihua-relation", conditional=True) + rules.of("meihua-topic", conditional=True)
 
-RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
+RELATIONS: tuple[Relation, ...] = tuple(Relation)
 
 # When 體用 is not defined, a change carries one of these steps instead (worded in content/rules).
 declare({"meihua-still": (), "meihua-both-sides": ()})
@@ -37,17 +38,17 @@ NOTE_STILL = step("meihua-still")       # no moving line (a 靜卦)
 NOTE_BOTH = step("meihua-both-sides")   # lines moving in both trigrams
 
 
-def relation(yong: Element, ti: Element) -> str:
+def relation(yong: Element, ti: Element) -> Relation:
     """How ``yong`` stands to ``ti``: 用生體, 體生用, 用剋體, 體剋用 or 比和."""
     if yong == ti:
-        return "比和"
+        return Relation.BI_HE
     if yong.generates(ti):
-        return "用生體"
+        return Relation.YONG_SHENG_TI
     if ti.generates(yong):
-        return "體生用"
+        return Relation.TI_SHENG_YONG
     if yong.overcomes(ti):
-        return "用剋體"
-    return "體剋用"
+        return Relation.YONG_KE_TI
+    return Relation.TI_KE_YONG
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class TrigramRelation:
     """A trigram (a 互 or the 變) read against the 體 as if it were on the 用 side."""
 
     trigram: Trigram
-    relation: str
+    relation: Relation
 
     def as_data(self) -> dict[str, str]:
         return {"trigram": self.trigram.name, "relation": self.relation}
@@ -65,8 +66,8 @@ class TrigramRelation:
 class MeihuaReading:
     ti: Trigram
     yong: Trigram
-    relation: str                                        # 用 to 體
-    ti_position: str                                     # "inner" (下卦) or "outer" (上卦)
+    relation: Relation                                   # 用 to 體
+    ti_position: Side                                    # inner (下卦) or outer (上卦)
     bian: TrigramRelation                                # the 用 trigram after the change
     hu: tuple[TrigramRelation, TrigramRelation]          # 互 of the 變卦 (lower, upper): seed 004 p22
     ben_hu: tuple[TrigramRelation, TrigramRelation]      # 互 of the 本卦 (lower, upper): 梅花 卷一
@@ -118,19 +119,19 @@ def meihua_reading(ben_lines: str, bian_lines: str,
     if not moving:
         return None, NOTE_STILL
     if max(moving) <= 3:
-        yong_pos = "inner"
+        yong_pos = Side.INNER
     elif min(moving) >= 4:
-        yong_pos = "outer"
+        yong_pos = Side.OUTER
     else:
         return None, NOTE_BOTH
     lo, up = TRIGRAMS_BY_LINES[ben_lines[:3]], TRIGRAMS_BY_LINES[ben_lines[3:]]
-    if yong_pos == "inner":
+    if yong_pos is Side.INNER:
         yong, ti, changed = lo, up, TRIGRAMS_BY_LINES[bian_lines[:3]]
     else:
         yong, ti, changed = up, lo, TRIGRAMS_BY_LINES[bian_lines[3:]]
     return MeihuaReading(
         ti=ti, yong=yong, relation=relation(yong.element, ti.element),
-        ti_position="outer" if yong_pos == "inner" else "inner",
+        ti_position=Side.OUTER if yong_pos is Side.INNER else Side.INNER,
         bian=_against(changed.lines, ti.lines),
         hu=_hu_pair(bian_lines, ti), ben_hu=_hu_pair(ben_lines, ti),
     ), None

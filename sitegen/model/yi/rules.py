@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from sitegen.model.ganzhi import Branch, Element, Kin, Stage, stage
+from sitegen.model.ganzhi import Branch, Element, Kin, Season, Stage, stage
 from sitegen.model.rules import RuleDef
+from sitegen.model.yi.sets import Generation, Relation
 from sitegen.model.yi.trigram import HOUTIAN_OPPOSITE, Trigram
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,11 +61,11 @@ def _always(*_facts: Any) -> bool:
 # -- yi-hexagram: the hexagram alone ----------------------------------------------------------
 
 _HEXAGRAM = _family("yi-hexagram", "hexagram", (
-    ("yi-ba-chun-gua", "八純卦", lambda h: h.generation == "本宮"),
+    ("yi-ba-chun-gua", "八純卦", lambda h: h.generation == Generation.BENGONG),
     ("yi-liu-he-gua", "六合卦", lambda h: h.liuhe),
     ("yi-liu-chong-gua", "六沖卦", lambda h: h.liuchong),
-    ("yi-you-hun-gua", "遊魂卦", lambda h: h.generation == "遊魂"),
-    ("yi-gui-hun-gua", "歸魂卦", lambda h: h.generation == "歸魂"),
+    ("yi-you-hun-gua", "遊魂卦", lambda h: h.generation == Generation.YOUHUN),
+    ("yi-gui-hun-gua", "歸魂卦", lambda h: h.generation == Generation.GUIHUN),
     ("yi-fu-shen", "伏神", lambda h: bool(h.fushen)),
     ("yi-liu-shen", "六神", _always, _COND),            # needs the day's stem
 ))
@@ -92,14 +93,14 @@ _CHANGE = _family("yi-change", "change", (
     ("yi-liu-he-bian-liu-chong", "六合變六沖", lambda ben, bian: ben.liuhe and bian.liuchong),
     ("yi-liu-chong-bian-liu-chong", "六沖變六沖", lambda ben, bian: ben.liuchong and bian.liuchong),
     ("yi-liu-he-bian-liu-he", "六合變六合", lambda ben, bian: ben.liuhe and bian.liuhe),
-    ("yi-ben-gua-you-hun", "本卦遊魂", lambda ben, bian: ben.generation == "遊魂"),
-    ("yi-ben-gua-gui-hun", "本卦歸魂", lambda ben, bian: ben.generation == "歸魂"),
-    ("yi-bian-gua-you-hun", "變卦遊魂", lambda ben, bian: bian.generation == "遊魂"),
-    ("yi-bian-gua-gui-hun", "變卦歸魂", lambda ben, bian: bian.generation == "歸魂"),
+    ("yi-ben-gua-you-hun", "本卦遊魂", lambda ben, bian: ben.generation == Generation.YOUHUN),
+    ("yi-ben-gua-gui-hun", "本卦歸魂", lambda ben, bian: ben.generation == Generation.GUIHUN),
+    ("yi-bian-gua-you-hun", "變卦遊魂", lambda ben, bian: bian.generation == Generation.YOUHUN),
+    ("yi-bian-gua-gui-hun", "變卦歸魂", lambda ben, bian: bian.generation == Generation.GUIHUN),
     ("yi-you-hun-hua-gui-hun", "遊魂化歸魂",
-     lambda ben, bian: ben.generation == "遊魂" and bian.generation == "歸魂"),
+     lambda ben, bian: ben.generation == Generation.YOUHUN and bian.generation == Generation.GUIHUN),
     ("yi-gui-hun-hua-you-hun", "歸魂化遊魂",
-     lambda ben, bian: ben.generation == "歸魂" and bian.generation == "遊魂"),
+     lambda ben, bian: ben.generation == Generation.GUIHUN and bian.generation == Generation.YOUHUN),
     ("yi-nei-gua-fan-yin-houtian", "內卦反吟 (後天相對)",
      lambda ben, bian: _fan_yin_houtian(ben.lower, bian.lower)),
     ("yi-wai-gua-fan-yin-houtian", "外卦反吟 (後天相對)",
@@ -122,11 +123,11 @@ CHANGE_SIDE = {r.id: 1 if "-nei-gua-" in r.id else 2 if "-wai-gua-" in r.id else
 # -- meihua: the 體用 reading of a change ------------------------------------------------------
 
 _MEIHUA_REL = _family("meihua-relation", "change", (
-    ("meihua-yong-sheng-ti", "用生體", lambda m: m.relation == "用生體"),
-    ("meihua-ti-sheng-yong", "體生用", lambda m: m.relation == "體生用"),
-    ("meihua-yong-ke-ti", "用剋體", lambda m: m.relation == "用剋體"),
-    ("meihua-ti-ke-yong", "體剋用", lambda m: m.relation == "體剋用"),
-    ("meihua-bi-he", "體用比和", lambda m: m.relation == "比和"),
+    ("meihua-yong-sheng-ti", "用生體", lambda m: m.relation == Relation.YONG_SHENG_TI),
+    ("meihua-ti-sheng-yong", "體生用", lambda m: m.relation == Relation.TI_SHENG_YONG),
+    ("meihua-yong-ke-ti", "用剋體", lambda m: m.relation == Relation.YONG_KE_TI),
+    ("meihua-ti-ke-yong", "體剋用", lambda m: m.relation == Relation.TI_KE_YONG),
+    ("meihua-bi-he", "體用比和", lambda m: m.relation == Relation.BI_HE),
     ("meihua-sheng-shuai", "體用盛衰", _always, _COND),   # needs the month
 ))
 
@@ -181,8 +182,8 @@ _DILI = _family("dili", None, (
     ("dili-liu-chong-shan-fei-shui-zou", "六沖山飛水走", "hexagram", lambda h: h.liuchong),
     ("dili-shi-zai-nei-xiang", "世在內象", "hexagram", lambda h: not h.liuhe and h.shi <= 3),
     ("dili-shi-zai-wai-xiang", "世在外象", "hexagram", lambda h: not h.liuhe and h.shi > 3),
-    ("dili-shi-chi-yin-shen-si-hai", "世持寅申巳亥", "hexagram", lambda h: _shi(h).season_class == "孟"),
-    ("dili-shi-chi-chen-xu-chou-wei", "世持辰戌丑未", "hexagram", lambda h: _shi(h).season_class == "季"),
+    ("dili-shi-chi-yin-shen-si-hai", "世持寅申巳亥", "hexagram", lambda h: _shi(h).season_class == Season.MENG),
+    ("dili-shi-chi-chen-xu-chou-wei", "世持辰戌丑未", "hexagram", lambda h: _shi(h).season_class == Season.JI),
     ("dili-shi-chi-hai-zi", "世持亥子", "hexagram", lambda h: _shi(h) in WATER),
     ("dili-shi-shu-mu-lin-mao", "世屬木林茂", "hexagram", lambda h: _shi(h).element == Element.WOOD),
     ("dili-shi-shu-shui-jin-liu-quan", "世屬水近流泉", "hexagram",
