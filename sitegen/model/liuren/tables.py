@@ -125,7 +125,20 @@ EARTH_BRANCHES = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
 # 十二長生 絕地 of the four 仲 (五行 絕: 木絕申 火絕亥 金絕寅 水絕巳, ``ganzhi.stage``): on 第六局 each
 # 仲 stands on its own 絕 — 子加巳, 午加亥, 卯加申, 酉加寅.
 
-LESSON_NAMES = ("干陽", "干陰", "支陽", "支陰")
+class LessonName(StrEnum):
+    """The four lessons (四課), in order."""
+
+    GAN_YANG = "干陽"
+    GAN_YIN = "干陰"
+    ZHI_YANG = "支陽"
+    ZHI_YIN = "支陰"
+
+    @property
+    def zh(self) -> str:
+        return self.value
+
+
+LESSON_NAMES: tuple[LessonName, ...] = tuple(LessonName)
 class Position(StrEnum):
     """初傳, 中傳, 末傳: the three transmissions in order."""
 
