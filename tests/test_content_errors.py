@@ -98,3 +98,25 @@ def test_cli_exit_codes(tmp_path):
     assert bad.returncode == 1
     assert "the id 'p01' is used twice" in bad.stderr
     assert not (site / "build").exists()
+
+
+def test_names_a_misspelled_or_missing_korean_reading_with_its_line(tmp_path):
+    """content/names.yaml: a misspelled key is one problem with its line, a key left out another;
+    a hexagram's reading under a name that is no hexagram's is named by the model's check."""
+    site = copy_site(tmp_path)
+    names = site / "content/names.yaml"
+    lines = names.read_text(encoding="utf-8").split("\n")
+    stem = lines.index("  丙: 병") + 1
+    edit(names, "  丙: 병\n", "  炳: 병\n")
+    assert problems_of(site) == [
+        f"content/names.yaml:{lines.index('stems:') + 1}: missing key '丙' in stems\n    hint: add '丙: …'",
+        f"content/names.yaml:{stem}: unknown key '炳' in stems\n"
+        "    hint: known keys here: 丁, 丙, 乙, 壬, 己, 庚, 戊, 甲, 癸, 辛",
+    ]
+    edit(names, "  炳: 병\n", "  丙: 병\n")
+    hexagram = next(i for i, ln in enumerate(lines) if ln.startswith("  姤:")) + 1
+    edit(names, "  姤:", "  垢:")
+    found = problems_of(site)
+    assert found[0].startswith("content/names.yaml:") and "hexagram 44 姤 (天風姤) has no Korean reading" in found[0]
+    assert found[1].startswith(f"content/names.yaml:{hexagram}: '垢' under 'hexagrams:' is not a hexagram's short name")
+    assert len(found) == 2

@@ -107,8 +107,9 @@ def check_names(names: Names, problems: Problems) -> None:
     shorts = {h.short: h for h in yi.HEXAGRAMS}
     for short, h in shorts.items():
         if short not in names.hexagrams:
-            problems.add(NAMES_FILE, names.lines[("hexagrams", "")], f"hexagram {h.number} {short} ({h.name}) "
-                         "has no Korean reading", f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
+            problems.add(NAMES_FILE, names.lines[("hexagrams", "")],
+                         f"hexagram {h.number} {short} ({h.name}) has no Korean reading",
+                         f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
     for short in names.hexagrams:
         if short not in shorts:
             problems.add(NAMES_FILE, names.lines[("hexagrams", short)], f"{short!r} under 'hexagrams:' is "

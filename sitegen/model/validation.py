@@ -86,7 +86,8 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
             continue
         if not out.agrees and not e.known_difference:
             problems.add(e.file, e.line, f"example {e.id}: the engine does not reproduce what "
-                         f"{e.cite.ref} says (expected {plain(out.expected)}; engine gives {plain(out.actual)})",
+                         f"{e.cite.ref} says (expected {plain(out.expected)}; "
+                         f"engine gives {plain(out.actual)})",
                          "fix the engine, or record the reason as known_difference")
         elif out.agrees and e.known_difference:
             problems.add(e.file, e.line, f"example {e.id} is reproduced by the engine, but is "

@@ -299,7 +299,8 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
             plates = tuple((p, ctx.href(A.lesson(day, p)),
                             "".join(b.zh for b in site.lesson(day, p).transmissions))
                            for p in range(1, 13))
-            cells.append(DayCell(day.zh, ctx.site.content.names.ganzhi(day), day.slug, ctx.href(A.liuren_day(day)), plates))
+            cells.append(DayCell(day.zh, site.content.names.ganzhi(day), day.slug,
+                                 ctx.href(A.liuren_day(day)), plates))
         head = SIXTY[x * 10]
         xuns.append((f"{head.zh}旬", "".join(b.zh for b in head.xun_void), tuple(cells)))
     counts: dict[str, int] = {}

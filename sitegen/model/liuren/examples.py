@@ -78,13 +78,15 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
         exp.append(str(want_method))
     if want_names:
         exp.append(" ".join(want_names))
-    where = (Word.ORDINAL, str(check["plate"]), Word.PLATE) if "plate" in check else (f"干上 {check['gan_shang']}",)
+    where = ((Word.ORDINAL, str(check["plate"]), Word.PLATE) if "plate" in check
+             else (f"干上 {check['gan_shang']}",))
     expected = (f"{'·'.join(d.zh for d in days)} ", *where, ": " + " · ".join(exp))
     problems: list[str] = []
     actual_parts: list[Pieces] = []
     for day in days:
         les = lesson(day, _plate(day, check), shehai=shehai)
-        actual_parts.append((f"{day.zh} ", Word.ORDINAL, str(les.plate), Word.PLATE, ": ", *_summary(les, check)))
+        actual_parts.append((f"{day.zh} ", Word.ORDINAL, str(les.plate), Word.PLATE, ": ",
+                             *_summary(les, check)))
         if "plate" in check and "gan_shang" in check and les.gan_shang.zh != str(check["gan_shang"]):
             problems.append(f"{day.zh}: 干上 {les.gan_shang.zh} ≠ {check['gan_shang']}")
         if "zhi_shang" in check and les.zhi_shang.zh != str(check["zhi_shang"]):

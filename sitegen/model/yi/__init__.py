@@ -19,7 +19,8 @@ from sitegen.model.yi.trigram import TRIGRAMS, TRIGRAMS_BY_NAME, Trigram, trigra
 __all__ = [
     "Change", "ChangedLine", "DiliReading", "ExampleOutcome", "FAMILIES", "FuShen", "GENERATIONS",
     "Generation", "HEXAGRAMS", "Hexagram", "LIUSHEN", "Mark", "MeihuaReading", "PALACE_ORDER",
-    "RELATIONS", "RULES", "RULES_BY_ID", "Relation", "RuleDef", "Side", "TRIGRAMS", "TRIGRAMS_BY_NAME", "Trigram", "TrigramRelation",
+    "RELATIONS", "RULES", "RULES_BY_ID", "Relation", "RuleDef", "Side", "TRIGRAMS", "TRIGRAMS_BY_NAME",
+    "Trigram", "TrigramRelation",
     "all_changes", "change", "change_from_moving", "evaluate_example", "hexagram",
     "hexagram_by_name", "palace_members", "trigram",
 ]

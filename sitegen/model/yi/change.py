@@ -23,7 +23,7 @@ Rules (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, kin, stage
@@ -145,10 +145,11 @@ class Change:
             out += self.meihua.rule_ids
         return out + self.dili.holding
 
-    @property
+    @cached_property
     def conditional_rule_ids(self) -> tuple[str, ...]:
         """Conditional rules that apply (their condition is stated; never computed as holding)."""
-        moves = [LineMove(ln.mark is Mark.JIAO, ln.ben_najia.branch, ln.bian_najia.branch) for ln in self.lines]
+        moves = [LineMove(ln.mark is Mark.JIAO, ln.ben_najia.branch, ln.bian_najia.branch)
+                 for ln in self.lines]
         out = tuple(r.id for r in _LINE_CONDITIONAL if any(r.holds(m) for m in moves))
         if self.meihua is not None:
             out += self.meihua.conditional_rule_ids

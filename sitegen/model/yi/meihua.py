@@ -17,7 +17,7 @@ Rules (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Element
@@ -72,16 +72,17 @@ class MeihuaReading:
     hu: tuple[TrigramRelation, TrigramRelation]          # 互 of the 變卦 (lower, upper): seed 004 p22
     ben_hu: tuple[TrigramRelation, TrigramRelation]      # 互 of the 本卦 (lower, upper): 梅花 卷一
 
-    @property
+    # (each worked out once: a reading is shared by every change that has it)
+    @cached_property
     def relation_id(self) -> str:
         return next(r.id for r in _RELATION_RULES if r.holds(self))
 
-    @property
+    @cached_property
     def rule_ids(self) -> tuple[str, ...]:
         """The relation's rule id, then the seventeen topic ids (each holds whenever 體用 does)."""
         return (self.relation_id,) + tuple(r.id for r in _TOPIC_RULES if r.holds(self))
 
-    @property
+    @cached_property
     def conditional_rule_ids(self) -> tuple[str, ...]:
         """The conditional 梅花 rules that apply (盛衰: their condition is stated)."""
         return tuple(r.id for r in _CONDITIONAL_RULES if r.holds(self))
