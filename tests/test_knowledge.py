@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from conftest import REPO
 from sitegen.build import build
 from sitegen.problems import BuildError
 from sites import copy_site
