@@ -16,6 +16,8 @@ half, in code; they are joined by ``id``)::
         - ref: liuren-gejue#p02
           quote: 照常以克賊比涉用       # optional: a phrase of that paragraph, verbatim
       follows: 《六壬大全》 卷七 …        # where the seeds say nothing: the classical source used
+      authority:                      # optional: the defining clause in a classical authority
+        - {work: 卜筮正宗, part: 十八論, title: 旺相休囚論, quote: 春令木旺火相}
       readings:                       # optional, per outcome (e.g. a 梅花 topic by 體用 relation)
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
       steps:                          # optional: how a derivation step of each kind is worded
@@ -26,7 +28,9 @@ operand takes (``|이 |을 |은 |과 |로``: the form agrees with its last sylla
 a list is joined (``|list``: with commas, ``|concat``: with nothing; by default with ``·``). Which
 kinds exist and which operands each has is declared by the engines (``sitegen.model.steps``).
 
-Every entry needs ``cites`` or ``follows`` (or both). Whether a cited paragraph and phrase exist
+Every entry needs ``cites``, ``follows`` or ``authority``. An ``authority`` quote is the one
+clause the rule implements, cited as book · part · title (``tests/test_yi_moment.py`` finds each in
+the authority's transcription, ``../shared/authorities/``). Whether a cited paragraph and phrase exist
 is checked once all texts are loaded.
 """
 
@@ -45,6 +49,13 @@ CITE = {
     "quote": Field(is_str, required=False),
 }
 
+AUTHORITY = {
+    "work": Field(is_str),
+    "part": Field(is_str),
+    "title": Field(is_str),
+    "quote": Field(is_str),
+}
+
 ENTRY = {
     "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "zh": Field(is_str),
@@ -56,6 +67,7 @@ ENTRY = {
     "source": Field(is_str, required=False),
     "cites": Field(ListOf(CITE), required=False),
     "follows": Field(is_str, required=False),
+    "authority": Field(ListOf(AUTHORITY), required=False),
     "readings": Field(lambda v: None if isinstance(v, dict) and v else "a mapping of outcomes to citations",
                       required=False),
     "steps": Field(lambda v: None if isinstance(v, dict) and v and all(isinstance(x, str) for x in v.values())
@@ -134,6 +146,20 @@ class Cite:
 
 
 @dataclass(frozen=True)
+class AuthorityQuote:
+    """The clause of a classical authority a rule implements: 《work》 · part · title: quote."""
+
+    work: str
+    part: str
+    title: str
+    quote: str
+
+    @property
+    def where(self) -> str:
+        return f"《{self.work}》 · {self.part} · {self.title}"
+
+
+@dataclass(frozen=True)
 class RuleEntry:
     id: str
     zh: str
@@ -149,6 +175,7 @@ class RuleEntry:
     steps: tuple[StepSentence, ...]
     file: str
     line: int
+    authority: tuple[AuthorityQuote, ...] = ()
 
 
 def _cite(value: dict, rel: str, line: int) -> Cite:
@@ -160,10 +187,11 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
     entries: list[RuleEntry] = []
     for rel, doc, i, item in list_entries(root, "rules", ENTRY, "rule", problems):
         line = doc.line((i,))
-        if not item.get("cites") and not item.get("follows"):
+        if not item.get("cites") and not item.get("follows") and not item.get("authority"):
             problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
                          "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
-                         "classical source when the seeds say nothing")
+                         "classical source when the seeds say nothing, or 'authority: [{work, part, "
+                         "title, quote}]'")
             problems.lost.add(rel)
             continue
         readings = []
@@ -194,5 +222,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                         for j, c in enumerate(item.get("cites") or [])),
             follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,
             line=line,
+            authority=tuple(AuthorityQuote(a["work"], a["part"], a["title"], a["quote"])
+                            for a in item.get("authority") or []),
         ))
     return tuple(entries)

@@ -27,6 +27,7 @@ FAMILY_FILES = {
     "liuren-method": "liuren-methods", "liuren-ke": "liuren-ke", "liuren-pattern": "liuren-patterns",
     "liuren-general": "liuren-generals", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
+    "yi-moment": "yi-moment",
 }
 
 

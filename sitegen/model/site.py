@@ -191,6 +191,8 @@ def _register_pages(site: Site) -> None:
     reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="liuren"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), titles["cast-tables"],
                  in_sitemap=False))
+    reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
+    reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變
     reg.add(Page("yi", "yi_index", A.YI, titles["yi"], deps=frozenset({"rules"}), parent="home"))

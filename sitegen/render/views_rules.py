@@ -131,6 +131,7 @@ def rule(ctx: Context) -> dict[str, Any]:
         "condition": e.condition,
         "source": e.source or "",
         "follows": prose(ctx, e.follows),
+        "authority": tuple((a.where, a.quote) for a in e.authority),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
                          for o, c in e.readings),

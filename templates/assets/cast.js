@@ -121,7 +121,7 @@
       transmissions: C.chuan[day][plate - 1],
       url: url, link: url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
         (dayStarts !== C.day_starts ? "&day=" + dayStarts : ""),
-      _year_branch: C.branches[T.year[i] % 12], _day: day
+      _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
     var cond = C.conditional[day * 12 + plate - 1];
     out.conditional = [];

@@ -147,10 +147,9 @@ class Change:
 
     @cached_property
     def conditional_rule_ids(self) -> tuple[str, ...]:
-        """Conditional rules that apply (their condition is stated; never computed as holding)."""
-        moves = [LineMove(ln.mark is Mark.JIAO, ln.ben_najia.branch, ln.bian_najia.branch)
-                 for ln in self.lines]
-        out = tuple(r.id for r in _LINE_CONDITIONAL if any(r.holds(m) for m in moves))
+        """Conditional rules that apply (their condition is stated; never computed as holding): the
+        conditional line rules wherever a line moves (化空 needs the day), then 梅花's and 地理's."""
+        out = tuple(r.id for r in _LINE_CONDITIONAL) if self.moving else ()
         if self.meihua is not None:
             out += self.meihua.conditional_rule_ids
         return out + self.dili.conditional

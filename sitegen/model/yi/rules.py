@@ -10,11 +10,13 @@ holds; what it takes depends on the family:
 - yi-line: a :class:`LineMove` (the moving line's yin-ness, its branch and the branch it becomes);
 - yi-change: the two hexagrams (本卦, 變卦) of a change that moves;
 - meihua-relation, meihua-topic: the change's :class:`~sitegen.model.yi.meihua.MeihuaReading`;
-- dili rules that apply to a change: a :class:`DiliMove`.
+- dili rules that apply to a change: a :class:`DiliMove`;
+- yi-moment, and 化空: one line at a moment (``moment_rules.LineFacts``, with the day and month).
 
 A conditional rule (listed in ``CONDITIONAL``) needs what a chart alone does not give (the day, the
-month, the ground itself): its predicate says where it applies, and the engine states its condition
-rather than computing it as holding. What each rule checks in words, that condition, the classical
+month, the ground itself): a chart states its condition rather than computing it as holding. Its
+predicate says where it applies — or, for 化空, whose predicate reads the day, whether it holds at a
+moment (``sitegen.model.yi.moment``); a change lists it wherever a line moves. What each rule checks in words, that condition, the classical
 work behind a table, and which seed paragraphs state it: all in the rule's content entry
 (``content/rules/*.yaml``), joined by ``id``.
 """
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from sitegen.model.ganzhi import Branch, Element, Kin, Season, Stage, stage
 from sitegen.model.rules import RuleDef
+from sitegen.model.yi.moment_rules import MOMENT_RULES, hua_kong
 from sitegen.model.yi.sets import Generation, Relation
 from sitegen.model.yi.trigram import HOUTIAN_OPPOSITE, Trigram
 
@@ -32,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sitegen.model.yi.hexagram import Hexagram
     from sitegen.model.yi.meihua import MeihuaReading
 
-FAMILIES = ("yi-line", "yi-change", "yi-hexagram", "meihua-relation", "meihua-topic", "dili")
+FAMILIES = ("yi-line", "yi-change", "yi-hexagram", "meihua-relation", "meihua-topic", "dili", "yi-moment")
 
 CONDITIONAL: set[str] = set()     # ids of the conditional rules (filled as the catalog is built)
 _COND = "conditional"
@@ -270,7 +273,7 @@ _LINE_BEFORE = _family("yi-line", "change", (
 MARK_RULE_IDS = ("yi-jiao-yao", "yi-zhong-yao")   # the two that read the line, not its branches
 
 _LINE_AFTER = _family("yi-line", "change", (
-    ("yi-hua-kong", "化空", _always, _COND),            # needs the day's 旬空
+    ("yi-hua-kong", "化空", hua_kong, _COND),           # needs the day's 旬空 (a line at a moment)
 ))
 
 # yi-line 化長生 … 化養: a moving line reaching a stage of the 十二長生 in what it changes into.
@@ -304,6 +307,8 @@ _MEIHUA_TOPIC = _family("meihua-topic", "change",
                         tuple((f"meihua-topic-{slug}", f"{zh}占", _always) for slug, zh in _TOPICS))
 
 RULES: tuple[RuleDef, ...] = _HEXAGRAM + _LINE + _CHANGE + _MEIHUA_REL + _MEIHUA_TOPIC + _DILI
+# yi-moment: what the day and month decide on a line (issue 16); each carries its own predicate.
+RULES += MOMENT_RULES
 RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in RULES}
 
 
