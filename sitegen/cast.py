@@ -85,16 +85,16 @@ def _offset_text(seconds: int) -> str:
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches)."""
+    as branches) or a day of the calendar (``dates``) the cast does not tell."""
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
-            "years": f["year"][1], "birth": birth, "xing": xing}
+            "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing}
     given = {"本命": birth, "行年": xing}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
     for key, value in when.items():
         if key == "needs":
             continue
-        v = have[key]
+        v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):

@@ -28,7 +28,7 @@ def test_every_engine_rule_has_an_entry_and_every_entry_cites_or_follows(site):
 
     assert set(site.rules) == set(engine_rules())
     for r in site.rules.values():
-        assert r.entry.cites or r.entry.follows or r.entry.authority, r.id
+        assert r.entry.cites or r.entry.follows or r.entry.classic or r.entry.authority, r.id
 
 
 def test_every_lesson_and_change_page_cites_a_paragraph(built):
@@ -99,7 +99,8 @@ def test_entry_needs_a_citation_or_a_source(tmp_path):
     assert problems_of(root) == [
         "content/rules/zz-extra.yaml:1: rule liuren-made-up cites no paragraph and names no source\n"
         "    hint: add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the classical source "
-        "when the seeds say nothing, or 'authority: [{work, part, title, quote}]'"
+        "when the seeds say nothing, or 'authority: [{work, part, title, quote}]' ('classic: [{juan, "
+        "title, quote}]' for 《六壬大全》)"
     ]
 
 
@@ -169,7 +170,7 @@ def test_a_converted_familys_rule_without_its_predicate_is_named(site, monkeypat
     from sitegen.problems import Problems
 
     real = knowledge.engine_rules()
-    assert all(r.holds is not None for r in real.values() if r.family in knowledge.PREDICATE_FAMILIES)
+    assert all(r.holds is not None for r in real.values() if r.family in knowledge.YI_PREDICATE_FAMILIES)
     problems = Problems()
     knowledge.join_rules(site.content.rules, problems)
     assert not problems

@@ -95,6 +95,17 @@ DIFFERENCE = {
 TANYUAN_FILE = {"source": Field(is_str), "compared": Field(is_int),
                 "differences": Field(ListOf(DIFFERENCE))}
 
+# 《六壬大全》 課經集's worked examples: the 卷 and heading, the day, 占時 and 月將 it names, the 課
+# it says the lesson is, and the 用 (初傳) where it states it. Facts only — no passage is copied.
+CLASSIC_EXAMPLE = {
+    "juan": Field(int_in(1, 12)), "title": Field(matches(r"\S+課", "a heading such as 元首課")),
+    "day": Field(_ganzhi), "hour": Field(_branch), "general": Field(_branch), "name": Field(is_str),
+    "first": Field(_branch, required=False),
+    "known_difference": Field(lambda v: None if v is None or (isinstance(v, str) and v.strip())
+                              else "null or a Korean explanation", required=False),
+}
+CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
+
 
 @dataclass(frozen=True)
 class Example:
@@ -127,12 +138,34 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class ClassicExample:
+    juan: int
+    title: str
+    day: str
+    hour: str
+    general: str
+    name: str
+    first: str | None
+    known_difference: str | None
+    file: str
+    line: int
+    number: int  # its place among the examples of its 卷, in the book's order
+
+    @property
+    def id(self) -> str:
+        return f"daquan-{self.juan:02d}-{self.number:02d}"
+
+
+@dataclass(frozen=True)
 class Validation:
     examples: tuple[Example, ...]
     tanyuan: Comparison | None
+    classic: tuple[ClassicExample, ...] = ()
+    classic_source: str = ""
 
 
 TANYUAN = "tanyuan.yaml"
+DAQUAN = "daquan-kejing.yaml"
 
 
 def _liuren_complete(check: dict, doc, rel: str, problems: Problems, i: int) -> bool:
@@ -151,10 +184,11 @@ def load_validation(root: Path, problems: Problems) -> Validation:
     folder = root / "content" / "validation"
     examples: list[Example] = []
     seen: dict[str, str] = {}
-    files = content_files(root, "validation", lambda n: n.endswith("-seeds.yaml") or n == TANYUAN,
-                          f"validation files are <engine>-seeds.yaml and {TANYUAN}", problems)
+    files = content_files(root, "validation",
+                          lambda n: n.endswith("-seeds.yaml") or n in (TANYUAN, DAQUAN),
+                          f"validation files are <engine>-seeds.yaml, {TANYUAN} and {DAQUAN}", problems)
     for path in files:
-        if path.name == TANYUAN:
+        if path.name in (TANYUAN, DAQUAN):
             continue
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
@@ -194,4 +228,18 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 Difference(x["day"], x["plate"], x["tanyuan"], x["engine"], x["reason"],
                            doc.line(("differences", i)))
                 for i, x in enumerate(d["differences"])), rel)
-    return Validation(tuple(examples), tanyuan)
+    classic: list[ClassicExample] = []
+    classic_source = ""
+    path = folder / DAQUAN
+    if path in files:
+        rel = path.relative_to(root).as_posix()
+        doc = read_yaml(path, rel, problems)
+        if doc is not None and check_schema(doc.data, CLASSIC_FILE, doc, rel, problems):
+            classic_source = doc.data["source"]
+            counts: dict[int, int] = {}
+            for i, x in enumerate(doc.data["examples"]):
+                counts[x["juan"]] = counts.get(x["juan"], 0) + 1
+                classic.append(ClassicExample(
+                    x["juan"], x["title"], x["day"], x["hour"], x["general"], x["name"], x.get("first"),
+                    x.get("known_difference"), rel, doc.line(("examples", i)), counts[x["juan"]]))
+    return Validation(tuple(examples), tanyuan, tuple(classic), classic_source)

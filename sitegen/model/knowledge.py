@@ -25,15 +25,17 @@ from .steps import STEP_KINDS, Step, Word
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
     "liuren-method": "liuren-methods", "liuren-ke": "liuren-ke", "liuren-pattern": "liuren-patterns",
-    "liuren-general": "liuren-generals", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
+    "liuren-general": "liuren-generals", "liuren-bifa": "liuren-bifa", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
     "yi-moment": "yi-moment",
 }
 
 
-# The families whose rules each own their predicate (``RuleDef.holds``): the engine decides where
-# such a rule holds only by calling it.
-PREDICATE_FAMILIES = frozenset(yi.FAMILIES)
+# The families whose every rule id owns one predicate (``RuleDef.holds``): a rule of these without one
+# is an error, named by its id (the 六壬 ones in ``join_rules``, with the entry's line).
+PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern", "liuren-bifa"})
+# … and the 六爻, 梅花 and 地理 ones: the engine decides where such a rule holds only by calling it.
+YI_PREDICATE_FAMILIES = frozenset(yi.FAMILIES)
 
 
 def engine_rules() -> dict[str, RuleDef]:
@@ -42,7 +44,7 @@ def engine_rules() -> dict[str, RuleDef]:
 
 
 def check_predicates(defs: Iterable[RuleDef], problems: Problems,
-                     families: frozenset[str] = PREDICATE_FAMILIES) -> None:
+                     families: frozenset[str] = YI_PREDICATE_FAMILIES) -> None:
     """Every rule of a family in ``families`` has its one predicate."""
     for r in defs:
         if r.family in families and r.holds is None:
@@ -93,6 +95,10 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
         if e.applies_to != p.applies_to:
             problems.add(e.file, e.line, f"rule {rid} says it applies to {e.applies_to}, but the "
                          f"engine applies it to {p.applies_to}", f"write 'applies_to: {p.applies_to}'")
+        if p.family in PREDICATE_FAMILIES and p.holds is None:
+            problems.add(e.file, e.line, f"rule {rid} ({p.zh}) has no predicate: a rule id owns "
+                         "exactly one predicate", "give its RuleDef a 'holds' function in the engine's "
+                         "catalog")
         rules[rid] = Rule(rid, e, p)
     for e in entries:
         if e.id not in predicates:

@@ -113,6 +113,9 @@ def _backlinks(site: Site) -> None:
         for cp in l.conditional_patterns:
             if cp.rule in rules:
                 rules[cp.rule].conditional.append((key, cp.condition))
+        for b in l.bifa:
+            if b.condition is not None and b.rule in rules:
+                rules[b.rule].conditional.append((key, b.condition))
         first = l.transmissions[0]
         for night in (False, True):
             rid = GENERAL_IDS.get(l.general_of(first, night))

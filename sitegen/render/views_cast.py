@@ -50,8 +50,15 @@ def tables(site: Site) -> dict:
     out = page_tables(lambda day, plate: A.lesson(day, plate).path)
     lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
     out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
-    out["conditional"] = [[[c.as_data()["name"], c.as_data()["when"]] for c in l.conditional_patterns]
-                          for row in lessons for l in row]
+    # each distinct [name, when] once ("conds"); per lesson, the indices of its own ("conditional")
+    conds: dict[str, int] = {}
+    rows = []
+    for row in lessons:
+        for l in row:
+            rows.append([conds.setdefault(json.dumps([c.name, c.as_data()["when"]], ensure_ascii=False),
+                                          len(conds)) for c in l.conditional_patterns])
+    out["conds"] = [json.loads(k) for k in conds]
+    out["conditional"] = rows
     out["day_starts"] = site.config.day_starts
     return out
 

@@ -15,6 +15,9 @@ from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
 from .views import Context, Link, layout
 
+# Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
+_CATALOG = {r.id: i for i, r in enumerate(liuren.RULES)}
+
 # The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
 SQUARE = {
     Branch.SI: (1, 1), Branch.WU: (1, 2), Branch.WEI: (1, 3), Branch.SHEN: (1, 4),
@@ -134,6 +137,10 @@ def _when_json(c) -> str:
     return json.dumps(c.as_data()["when"], ensure_ascii=False, separators=(",", ":"))
 
 
+def _bifa_when(b) -> str:
+    return json.dumps(b.as_data()["condition"], ensure_ascii=False, separators=(",", ":"))
+
+
 def lesson(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     di, plate = ctx.page.ref
@@ -219,7 +226,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "transmission_text": "".join(b.zh for b in l.transmissions),
         "method": method, "ke": ke, "basis": basis,
         "patterns": patterns, "conditional": conditional,
-        "keti": defs(patterns + conditional),
+        "keti": defs(tuple(sorted(patterns + conditional, key=lambda r: _CATALOG[r.id]))),
         "method_defs": defs((method, ke)),
         "trace": trace,
         "markers": markers,
@@ -231,6 +238,10 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx),
         "conditional_when": tuple((c.name, sentence(site, c.condition), _when_json(c)) for c in l.conditional_patterns),
+        "bifa": tuple((b.number, rule_ref(ctx, b.rule),
+                       None if b.condition is None else sentence(site, b.condition),
+                       None if b.condition is None else _bifa_when(b)) for b in l.bifa),
+        "bifa_index": ctx.href(A.RULES, "liuren-bifa"),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
                                               f"{l.method}·{l.ke}"), "l": view}

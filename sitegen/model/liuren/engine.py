@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
 from .generals import arrangement
-from .patterns import ConditionalPattern, conditional, ordered, unconditional
+from .keti import Facts
+from .patterns import BifaHolds, ConditionalPattern, bifa, evaluate, ordered
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
@@ -85,6 +86,7 @@ class Lesson:
     markers: tuple[Marker, ...]
     patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
     conditional_patterns: tuple[ConditionalPattern, ...]
+    bifa: tuple[BifaHolds, ...] = ()  # the 法 of 《畢法賦》 it shows (held, or under a condition)
 
     # ---- plate ---------------------------------------------------------------------------
     @property
@@ -146,6 +148,7 @@ class Lesson:
         """Every rule the lesson uses: method, 課, the basis of a 返吟, unconditional 課體, trace rules."""
         ids = [self.method_id, self.ke_id, *self.basis_ids, *self.patterns]
         ids += [s.rule for s in self.trace if s.rule]
+        ids += [b.rule for b in self.bifa if b.condition is None]
         return tuple(dict.fromkeys(ids))
 
     @property
@@ -187,6 +190,7 @@ class Lesson:
             "plates_for": [[m.zh, t.zh] for m, t in self.plates_for],
             "trace": [s.as_data() for s in self.trace],
             "rule_ids": list(self.rule_ids),
+            "bifa": [b.as_data() for b in self.bifa],
         }
 
 
@@ -290,11 +294,14 @@ def _lesson(day: GanZhi, plate: int, shehai: str) -> Lesson:
     _, dun, kins, void = _day_facts(day)
     info = tuple([TransmissionInfo(name, b, dun[b], kins[b], gen_day[b], gen_night[b], b in void)
                   for name, b in zip(TRANSMISSION_NAMES, d.transmissions)])
-    pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[stem])
-    always, cond = conditional(day, plate, d.transmissions, gen_day, gen_night, plates_for(plate))
+    basis = (d.basis_method, d.basis_ke) if d.basis_method else ()
+    facts = Facts(day, plate, heaven, lessons, d.transmissions, gen_day, gen_night, d.method, d.ke, basis,
+                  frozenset(d.patterns), frozenset(RULES_BY_ID[i].zh for i in d.patterns))
+    held, cond = evaluate(facts)
     return Lesson(day, plate, shehai, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
                   d.basis_ke, _preamble(day, plate, heaven, lessons), d.steps, gen_day, gen_night, info,
-                  _markers(day, plate, lessons, d.transmissions), ordered(pats + always), tuple(cond))
+                  _markers(day, plate, lessons, d.transmissions), ordered((*d.patterns, *held)), tuple(cond),
+                  bifa(facts))
 
 
 def lesson(day: GanZhi, plate: int, *, shehai: str = "depth") -> Lesson:

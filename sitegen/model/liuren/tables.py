@@ -76,21 +76,6 @@ GAN_DE = {
 # 「三奇子戌尋大吉，申午辰寅子亥承」).
 XUN_QI = {B.ZI: B.CHOU, B.XU: B.CHOU, B.SHEN: B.ZI, B.WU: B.ZI, B.CHEN: B.HAI, B.YIN: B.HAI}
 
-# 孤辰·寡宿 of a branch by its 方 (寅卯辰 孤巳寡丑, 巳午未 孤申寡辰, 申酉戌 孤亥寡未, 亥子丑 孤寅寡戌;
-# 《三命通會》 卷三 論孤辰寡宿, where the pair is also called 隔角).
-def fang_start(b: Branch) -> Branch:
-    """The first branch of the 方 (three-branch direction) that ``b`` belongs to: 寅 巳 申 亥."""
-    return Branch(((b - 2) // 3 * 3 + 2) % 12)
-
-
-def guchen(b: Branch) -> Branch:
-    return fang_start(b).shift(3)
-
-
-def guasu(b: Branch) -> Branch:
-    return fang_start(b).shift(-1)
-
-
 # The named 進茹·退茹 (seed 003 liuren-gejue#p30–p31, #p34–p35).
 RU_NAMES = {
     "亥子丑": "龍潛", "丑寅卯": "將泰", "寅卯辰": "正和", "辰巳午": "升階",
@@ -122,9 +107,6 @@ QUANJU = {
 }
 EARTH_BRANCHES = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
 
-# 十二長生 絕地 of the four 仲 (五行 絕: 木絕申 火絕亥 金絕寅 水絕巳, ``ganzhi.stage``): on 第六局 each
-# 仲 stands on its own 絕 — 子加巳, 午加亥, 卯加申, 酉加寅.
-
 class LessonName(StrEnum):
     """The four lessons (四課), in order."""
 
@@ -139,6 +121,8 @@ class LessonName(StrEnum):
 
 
 LESSON_NAMES: tuple[LessonName, ...] = tuple(LessonName)
+
+
 class Position(StrEnum):
     """初傳, 中傳, 末傳: the three transmissions in order."""
 
