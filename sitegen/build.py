@@ -306,7 +306,8 @@ def check_all(root: Path, cache: Path | None,
     site = None
     # The model joins rules to texts and checks every citation: with a text or a rules file (or
     # an entry) that could not be loaded, it would report nothing but the consequences.
-    joined = not any(f.startswith(("content/texts/", "content/rules/")) for f in problems.lost)
+    joined = not any(f.startswith(("content/texts/", "content/rules/", "content/names.yaml"))
+                     for f in problems.lost)
     if content is not None and joined:
         try:
             site = build_site(content)

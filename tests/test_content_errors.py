@@ -8,7 +8,10 @@ import sys
 import pytest
 
 from sitegen.build import build
-from sitegen.problems import BuildError
+from sitegen.content.names import load_names
+from sitegen.model.knowledge import check_names
+from sitegen.model.yi import HEXAGRAMS
+from sitegen.problems import BuildError, Problems
 from sites import copy_site, edit
 
 TEXT = "content/texts/kejing-bingyin.md"
@@ -98,3 +101,31 @@ def test_cli_exit_codes(tmp_path):
     assert bad.returncode == 1
     assert "the id 'p01' is used twice" in bad.stderr
     assert not (site / "build").exists()
+
+
+def test_names_a_misspelled_or_missing_korean_reading_with_its_line(tmp_path):
+    """content/names.yaml: a misspelled key is one problem with its line, a key left out another;
+    a hexagram's reading under a name that is no hexagram's is named by the model's check."""
+    site = copy_site(tmp_path)
+    names = site / "content/names.yaml"
+    lines = names.read_text(encoding="utf-8").split("\n")
+    stem = lines.index("  丙: 병") + 1
+    edit(names, "  丙: 병\n", "  炳: 병\n")
+    assert problems_of(site) == [
+        f"content/names.yaml:{lines.index('stems:') + 1}: missing key '丙' in stems\n    hint: add '丙: …'",
+        f"content/names.yaml:{stem}: unknown key '炳' in stems\n"
+        "    hint: known keys here: 丁, 丙, 乙, 壬, 己, 庚, 戊, 甲, 癸, 辛",
+    ]
+    edit(names, "  炳: 병\n", "  丙: 병\n")
+    # the hexagrams are matched against the engine's 64 by the model's check (called here alone,
+    # rather than through a whole build)
+    hexagram = next(i for i, ln in enumerate(lines) if ln.startswith("  姤:")) + 1
+    edit(names, "  姤:", "  垢:")
+    problems = Problems()
+    check_names(load_names(site, problems), problems)
+    assert [p.format() for p in problems.items] == [
+        f"content/names.yaml:{lines.index('hexagrams:') + 1}: hexagram 44 姤 (天風姤) has no Korean reading\n"
+        "    hint: add '  姤: {short: …, name: …}' under 'hexagrams:'",
+        f"content/names.yaml:{hexagram}: '垢' under 'hexagrams:' is not a hexagram's short name\n"
+        "    hint: the keys are the 64 short names: " + " ".join(h.short for h in HEXAGRAMS),
+    ]

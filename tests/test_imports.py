@@ -48,14 +48,17 @@ def test_every_module_imports_alone_in_a_fresh_process():
 
 
 _HANGUL = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+# A sentence of classical or modern Chinese: a run of characters closed by sentence punctuation
+# (a pattern that parses a text, such as r"^課體：([^。]*)。", is not one).
+_ZH_SENTENCE = re.compile("[\u4e00-\u9fff]{4,}[。，；！？]")
 
 
-def _hangul_outside_comments(path: Path) -> list[str]:
-    """Lines of ``path`` with Hangul in code or in a string (comments and docstrings excepted)."""
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every string in ``path``'s code (comments and docstrings excepted)."""
     found = []
     tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline))
     for i, tok in enumerate(tokens):
-        if tok.type != tokenize.STRING or not _HANGUL.search(tok.string):
+        if tok.type != tokenize.STRING:
             continue
         prev = next((t for t in reversed(tokens[:i]) if t.type not in (tokenize.NL, tokenize.NEWLINE,
                                                                         tokenize.INDENT, tokenize.DEDENT,
@@ -63,29 +66,29 @@ def _hangul_outside_comments(path: Path) -> list[str]:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         docstring = (prev is None or prev.string == ":") and nxt is not None and nxt.type == tokenize.NEWLINE
         if not docstring:
-            found.append(f"{path.relative_to(REPO)}:{tok.start[0]}")
+            found.append((tok.start[0], tok.string))
     return found
 
 
-# Reader-facing Korean still computed in the engines, file by file (the count of lines with Hangul in
-# code or strings). Each is to move into content or the views; the count may only go down, and no
-# other file of sitegen/model may gain any.
-_STILL_KOREAN = {
-    "sitegen/model/ganzhi.py": 20,            # Korean readings of stems, branches, elements, 六親, 十二運
-    "sitegen/model/yi/hexagram.py": 131,      # Korean readings of the 64 names and 卦象
-    "sitegen/model/yi/trigram.py": 24,        # Korean readings of the eight trigrams and directions
-    "sitegen/model/yi/examples.py": 16,       # seed-example summaries on the validation page
-    "sitegen/model/liuren/examples.py": 3,    # seed-example summaries on the validation page
-    "sitegen/model/site.py": 18,              # page titles (the cast and validation-part pages included)
-}
+def test_the_helper_finds_korean_and_chinese_sentences_in_code_but_not_in_comments(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""모듈 설명."""\n# 주석\nA = "갑"\nB = "乾為天"\nC = "動則變，靜則不變。"\n\n\n'
+                     'def f():\n    """함수 설명."""\n    return f"{A}일"\n', encoding="utf-8")
+    found = _strings(probe)
+    assert [ln for ln, s in found if _HANGUL.search(s)] == [3, 10]
+    assert [ln for ln, s in found if _ZH_SENTENCE.search(s)] == [5]
 
 
-def test_the_engines_hold_no_korean_outside_comments_beyond_what_is_left_to_move():
-    found: dict[str, int] = {}
+def test_the_engines_hold_no_korean_and_no_chinese_sentence_outside_comments():
+    """Every word a reader reads lives in content/ (names are data: an id or a Chinese name maps
+    to its words there); the engines hold neither Korean nor a sentence in Chinese."""
+    korean, sentences = [], []
     for path in sorted((PACKAGE / "model").rglob("*.py")):
-        n = len(_hangul_outside_comments(path))
-        if n:
-            found[path.relative_to(REPO).as_posix()] = n
-    grown = {f: n for f, n in found.items() if n > _STILL_KOREAN.get(f, 0)}
-    assert not grown, f"Korean in sitegen/model (belongs in content/ or the views): {grown}"
-    assert "sitegen/model/liuren/transmissions.py" not in found and "sitegen/model/knowledge.py" not in found
+        for line, text in _strings(path):
+            where = f"{path.relative_to(REPO)}:{line}"
+            if _HANGUL.search(text):
+                korean.append(where)
+            if _ZH_SENTENCE.search(text):
+                sentences.append(where)
+    assert not korean, f"Korean in sitegen/model (belongs in content/): {korean}"
+    assert not sentences, f"Chinese sentences in sitegen/model (belong in content/): {sentences}"

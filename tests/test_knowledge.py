@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from conftest import REPO
 from sitegen.build import build
 from sitegen.problems import BuildError
 from sites import copy_site
@@ -158,4 +157,28 @@ def test_a_step_sentence_with_an_unknown_filter_is_named(tmp_path):
         f"content/rules/liuren-methods.yaml:{chain}: rule liuren-zei-ke, step liuren-chain: placeholder "
         "'{last|를}': unknown filter '를' (particles: 이 을 은 과 로; joins: list, concat)\n"
         "    hint: write {operand}, {operand|을}, {operand|list} …",
+    ]
+
+
+def test_a_converted_familys_rule_without_its_predicate_is_named(site, monkeypatch):
+    """Every yi, 梅花 and 地理 rule owns its one predicate; a rule of those families without one
+    fails the knowledge check, named with its id (a fixture catalog: the real one, one predicate
+    taken away)."""
+    import dataclasses
+
+    from sitegen.model import knowledge
+    from sitegen.problems import Problems
+
+    real = knowledge.engine_rules()
+    assert all(r.holds is not None for r in real.values() if r.family in knowledge.YI_PREDICATE_FAMILIES)
+    problems = Problems()
+    knowledge.join_rules(site.content.rules, problems)
+    assert not problems
+    fixture = dict(real)
+    fixture["dili-shui-kou-you-qing"] = dataclasses.replace(real["dili-shui-kou-you-qing"], holds=None)
+    monkeypatch.setattr(knowledge, "engine_rules", lambda: fixture)
+    knowledge.join_rules(site.content.rules, problems)
+    assert [p.format() for p in problems.items] == [
+        "sitegen/model/yi/rules.py: rule dili-shui-kou-you-qing (水口有情) has no predicate\n"
+        "    hint: give its RuleDef 'holds', the one function that decides where it holds"
     ]

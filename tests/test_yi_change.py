@@ -35,8 +35,8 @@ def test_all_changes_cover_every_pair_in_order():
 
 
 def test_timing_of_all_changes(capsys):
-    for f in (change_module._change, change_module.all_changes, change_module.line_rule_ids,
-              change_module._trigram_rules):
+    for f in (change_module._change, change_module.all_changes, change_module._line_ids,
+              change_module._change_rule_ids):
         f.cache_clear()
     for memo in (dili_module._BY_HEXAGRAM, dili_module._LINES, dili_module._CHANGES):
         memo.clear()

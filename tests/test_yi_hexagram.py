@@ -7,6 +7,8 @@ from collections import Counter
 
 import pytest
 
+from conftest import REPO
+
 from sitegen.model.ganzhi import GanZhi, Kin, Stem, ganzhi_combine, stem_combine
 from sitegen.model.yi import (
     GENERATIONS, HEXAGRAMS, PALACE_ORDER, TRIGRAMS, Hexagram, hexagram, hexagram_by_name,
@@ -37,13 +39,20 @@ def test_bad_numbers_and_lines_are_refused():
 
 
 def test_names_and_korean_readings():
-    assert (hexagram(44).short, hexagram(44).ko, hexagram(44).short_ko) == ("姤", "천풍구", "구")
-    assert hexagram(1).ko == "건위천" and hexagram(30).ko == "이위화" and hexagram(51).ko == "진위뢰"
-    assert hexagram(34).ko == "뇌천대장"        # 雷 at the start of a word reads 뇌
-    assert hexagram(24).ko == "지뢰복"          # … and 뢰 inside it
-    assert hexagram(19).ko == "지택림" and hexagram(19).short_ko == "임"
+    from sitegen.content.names import load_names
+    from sitegen.problems import Problems
+
+    problems = Problems()
+    names = load_names(REPO, problems)      # the Korean readings live in content/names.yaml
+    assert not problems and names is not None
+    ko, short_ko = names.hexagram, names.hexagram_short
+    assert (hexagram(44).short, ko(hexagram(44)), short_ko(hexagram(44))) == ("姤", "천풍구", "구")
+    assert ko(hexagram(1)) == "건위천" and ko(hexagram(30)) == "이위화" and ko(hexagram(51)) == "진위뢰"
+    assert ko(hexagram(34)) == "뇌천대장"        # 雷 at the start of a word reads 뇌
+    assert ko(hexagram(24)) == "지뢰복"          # … and 뢰 inside it
+    assert ko(hexagram(19)) == "지택림" and short_ko(hexagram(19)) == "임"
+    assert len({ko(h) for h in HEXAGRAMS}) == 64
     assert hexagram(35).name == "火地晉" and hexagram(35).short == "晉"
-    assert len({h.ko for h in HEXAGRAMS}) == 64
     assert hexagram_by_name("遁") is hexagram(33)        # seed 000 p48 spells 遯 as 遁
     assert hexagram_by_name("天風姤") is hexagram_by_name("姤") is hexagram(44)
 

@@ -19,7 +19,19 @@ Sources for the tables (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
+
+
+class Season(StrEnum):
+    """Where a branch stands in its season: 孟 (寅申巳亥), 仲 (子午卯酉) or 季 (辰戌丑未)."""
+
+    MENG = "孟"
+    ZHONG = "仲"
+    JI = "季"
+
+    @property
+    def zh(self) -> str:
+        return self.value
 
 
 class Element(IntEnum):
@@ -34,10 +46,6 @@ class Element(IntEnum):
     @property
     def zh(self) -> str:
         return "木火土金水"[self]
-
-    @property
-    def ko(self) -> str:
-        return "목화토금수"[self]
 
     def generates(self, other: Element) -> bool:
         """相生: 木生火, 火生土, 土生金, 金生水, 水生木."""
@@ -70,10 +78,6 @@ class Stem(IntEnum):
     @property
     def zh(self) -> str:
         return "甲乙丙丁戊己庚辛壬癸"[self]
-
-    @property
-    def ko(self) -> str:
-        return "갑을병정무기경신임계"[self]
 
     @property
     def pinyin(self) -> str:
@@ -133,10 +137,6 @@ class Branch(IntEnum):
         return "子丑寅卯辰巳午未申酉戌亥"[self]
 
     @property
-    def ko(self) -> str:
-        return "자축인묘진사오미신유술해"[self]
-
-    @property
     def pinyin(self) -> str:
         return _BRANCH_PINYIN[self]
 
@@ -185,9 +185,9 @@ class Branch(IntEnum):
         return _TRINES[self % 4]
 
     @property
-    def season_class(self) -> str:
+    def season_class(self) -> Season:
         """孟 (寅申巳亥), 仲 (子午卯酉) or 季 (辰戌丑未)."""
-        return ("仲", "季", "孟")[self % 3]
+        return _SEASONS[self % 3]
 
     @classmethod
     def from_zh(cls, ch: str) -> Branch:
@@ -201,6 +201,7 @@ class Branch(IntEnum):
 
 
 _BRANCHES: tuple[Branch, ...] = tuple(Branch)
+_SEASONS = (Season.ZHONG, Season.JI, Season.MENG)   # by branch mod 3
 
 # 三合 局 by branch mod 4, 長生 first: 0 申子辰, 1 巳酉丑, 2 寅午戌, 3 亥卯未 (《協紀辨方書》 卷一 三合).
 _TRINES: tuple[tuple[Branch, Branch, Branch], ...] = tuple(
@@ -236,10 +237,6 @@ class Kin(IntEnum):
     def short(self) -> str:
         return ("兄", "孫", "財", "官", "父")[self]
 
-    @property
-    def ko(self) -> str:
-        return ("형제", "자손", "처재", "관귀", "부모")[self]
-
 
 _KINS: tuple[Kin, ...] = tuple(Kin)
 
@@ -269,10 +266,6 @@ class Stage(IntEnum):
     @property
     def zh(self) -> str:
         return ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")[self]
-
-    @property
-    def ko(self) -> str:
-        return ("장생", "목욕", "관대", "임관", "제왕", "쇠", "병", "사", "묘", "절", "태", "양")[self]
 
 
 _STAGES: tuple[Stage, ...] = tuple(Stage)
@@ -353,10 +346,6 @@ class GanZhi:
     @property
     def zh(self) -> str:
         return self.stem.zh + self.branch.zh
-
-    @property
-    def ko(self) -> str:
-        return self.stem.ko + self.branch.ko
 
     @property
     def slug(self) -> str:

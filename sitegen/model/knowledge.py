@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..content.names import FILE as NAMES_FILE, Names
 from ..content.rules import Cite, RuleEntry, StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
@@ -19,7 +20,7 @@ from ..content.validation import Example
 from ..problems import Problems
 from . import liuren, yi
 from .rules import RuleDef
-from .steps import STEP_KINDS, Step
+from .steps import STEP_KINDS, Step, Word
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
@@ -31,13 +32,25 @@ FAMILY_FILES = {
 
 
 # The families whose every rule id owns one predicate (``RuleDef.holds``): a rule of these without one
-# is an error, named by its id.
+# is an error, named by its id (the 六壬 ones in ``join_rules``, with the entry's line).
 PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern", "liuren-bifa"})
+# … and the 六爻, 梅花 and 地理 ones: the engine decides where such a rule holds only by calling it.
+YI_PREDICATE_FAMILIES = frozenset(yi.FAMILIES)
 
 
 def engine_rules() -> dict[str, RuleDef]:
     """Every rule of both engines by id."""
     return {r.id: r for r in (*liuren.RULES, *yi.RULES)}
+
+
+def check_predicates(defs: Iterable[RuleDef], problems: Problems,
+                     families: frozenset[str] = YI_PREDICATE_FAMILIES) -> None:
+    """Every rule of a family in ``families`` has its one predicate."""
+    for r in defs:
+        if r.family in families and r.holds is None:
+            problems.add(f"sitegen/model/{'yi' if r.family in yi.FAMILIES else 'liuren'}/rules.py", None,
+                         f"rule {r.id} ({r.zh}) has no predicate",
+                         "give its RuleDef 'holds', the one function that decides where it holds")
 
 
 @dataclass
@@ -65,6 +78,7 @@ class Rule:
 
 def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Rule]:
     predicates = engine_rules()
+    check_predicates(predicates.values(), problems)
     by_id = {e.id: e for e in entries}
     rules: dict[str, Rule] = {}
     for rid, p in predicates.items():
@@ -92,6 +106,31 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
                          "check the id against the engines' rule catalogs "
                          "(sitegen/model/liuren/rules.py, sitegen/model/yi/rules.py)")
     return rules
+
+
+def check_names(names: Names, problems: Problems) -> None:
+    """Every hexagram of the engine has its Korean readings in content/names.yaml, every word of
+    the examples' summaries its Korean, and every key there is a hexagram's or a word's."""
+    shorts = {h.short: h for h in yi.HEXAGRAMS}
+    for short, h in shorts.items():
+        if short not in names.hexagrams:
+            problems.add(NAMES_FILE, names.lines[("hexagrams", "")],
+                         f"hexagram {h.number} {short} ({h.name}) has no Korean reading",
+                         f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
+    for short in names.hexagrams:
+        if short not in shorts:
+            problems.add(NAMES_FILE, names.lines[("hexagrams", short)], f"{short!r} under 'hexagrams:' is "
+                         "not a hexagram's short name", "the keys are the 64 short names: "
+                         + " ".join(h.short for h in yi.HEXAGRAMS))
+    known = [w.value for w in Word]
+    for w in known:
+        if w not in names.words:
+            problems.add(NAMES_FILE, names.lines[("words", "")], f"the word {w!r} has no Korean",
+                         f"add '  {w}: …' under 'words:'")
+    for w in names.words:
+        if w not in known:
+            problems.add(NAMES_FILE, names.lines[("words", w)], f"{w!r} under 'words:' is no word the "
+                         "engines use", "the words: " + ", ".join(known))
 
 
 def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, StepSentence]:

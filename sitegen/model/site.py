@@ -17,7 +17,7 @@ from . import liuren, yi
 from .agreement import AgreementReport, agreement
 from .conventions import change_variants, check_conventions
 from .ganzhi import SIXTY, GanZhi
-from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
+from .knowledge import Rule, check_citations, check_names, check_term_rules, join_rules, step_sentences
 from .liuren.patterns import rides_first
 from .liuren.variants import LessonVariant, lesson_variants
 from .pages import Page, Registry
@@ -73,6 +73,8 @@ def build_site(content: Content) -> Site:
                 texts={t.slug: t for t in content.texts}, terms={t.id: t for t in content.terms})
     site.rules = join_rules(content.rules, problems)
     site.steps = step_sentences(content.rules, problems)
+    if content.names is not None:
+        check_names(content.names, problems)
     tanyuan = content.validation.tanyuan
     check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems,
                     [(tanyuan.file, d) for d in tanyuan.differences] if tanyuan else ())
@@ -165,17 +167,19 @@ def _kejing(site: Site) -> None:
 
 def _register_pages(site: Site) -> None:
     reg = site.registry
+    assert site.content.names is not None     # the model is built only on names that loaded
+    titles = site.content.names.pages         # the fixed pages' titles (content/names.yaml)
     all_texts = frozenset(f"text:{s}" for s in site.texts)
     overview = all_texts | {"rules", "terms"}
     reg.add(Page("home", "home", A.HOME, site.config.title_ko, deps=overview))
-    reg.add(Page("texts", "texts", A.TEXTS, "원전 목록", deps=all_texts, parent="home"))
+    reg.add(Page("texts", "texts", A.TEXTS, titles["texts"], deps=all_texts, parent="home"))
     for t in site.texts.values():
         deps = {f"text:{t.slug}", "rules", "terms"}
         reg.add(Page(f"text:{t.slug}", "text", A.text(t.slug), t.title_zh, ref=t.slug,
                      deps=frozenset(deps), parent="texts"))
 
     # 大六壬
-    reg.add(Page("liuren", "liuren_index", A.LIUREN, "대육임 720과", deps=frozenset({"rules"}),
+    reg.add(Page("liuren", "liuren_index", A.LIUREN, titles["liuren"], deps=frozenset({"rules"}),
                  parent="home"))
     kejing = frozenset({f"text:{KEJING}"})
     for day in SIXTY:
@@ -194,14 +198,15 @@ def _register_pages(site: Site) -> None:
                          ref=(day.index, plate), deps=frozenset({"rules"}), in_sitemap=False))
     reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json",
                  deps=frozenset({"rules"}), in_sitemap=False))
-    reg.add(Page("cast", "cast", A.CAST, "기과: 날짜와 시각으로 과 찾기", parent="liuren"))
-    reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), "기과 표", in_sitemap=False))
+    reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="liuren"))
+    reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), titles["cast-tables"],
+                 in_sitemap=False))
     reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
     reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變
-    reg.add(Page("yi", "yi_index", A.YI, "64괘와 4,096 변괘", deps=frozenset({"rules"}), parent="home"))
-    reg.add(Page("yi-matrix", "yi_matrix", A.YI_MATRIX, "64 × 64 변괘표", deps=frozenset({"rules"}),
+    reg.add(Page("yi", "yi_index", A.YI, titles["yi"], deps=frozenset({"rules"}), parent="home"))
+    reg.add(Page("yi-matrix", "yi_matrix", A.YI_MATRIX, titles["yi-matrix"], deps=frozenset({"rules"}),
                  parent="yi"))
     for h in yi.HEXAGRAMS:
         hkey = hexagram_key(h.number)
@@ -225,44 +230,46 @@ def _register_pages(site: Site) -> None:
                  deps=frozenset({"rules"}), in_sitemap=False))
 
     # Rules and terms
-    reg.add(Page("rules", "rules_index", A.RULES, "규칙", deps=frozenset({"rules"}), parent="home"))
+    reg.add(Page("rules", "rules_index", A.RULES, titles["rules"], deps=frozenset({"rules"}), parent="home"))
     for r in site.rules.values():
         deps = {"rules"} | {f"text:{c.text}" for c in r.entry.cites} | \
                {f"text:{c.text}" for _, c in r.entry.readings}
         reg.add(Page(f"rule:{r.id}", "rule", A.rule(r.id), f"{r.zh} {r.ko}", ref=r.id,
                      deps=frozenset(deps), parent="rules"))
-    reg.add(Page("terms", "terms_index", A.TERMS, "용어", deps=frozenset({"terms"}), parent="home"))
+    reg.add(Page("terms", "terms_index", A.TERMS, titles["terms"], deps=frozenset({"terms"}), parent="home"))
     for t in site.terms.values():
         deps = {"terms", "rules"} | {f"text:{c.text}" for c in t.defined_in}
         reg.add(Page(f"term:{t.id}", "term", A.term(t.id), f"{t.zh} {t.ko}", ref=t.id,
                      deps=frozenset(deps), parent="terms"))
 
-    reg.add(Page("about", "about", A.ABOUT, "이 사이트에 대하여", deps=all_texts, parent="home"))
-    reg.add(Page("validation", "validation", A.VALIDATION, "검증: 원전의 예와 엔진의 결과",
+    reg.add(Page("about", "about", A.ABOUT, titles["about"], deps=all_texts, parent="home"))
+    reg.add(Page("validation", "validation", A.VALIDATION, titles["validation"],
                  deps=all_texts | {"validation", "rules"}, parent="about"))
-    for part, title in VALIDATION_PARTS.items():
-        reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part), title, ref=part,
+    for part in VALIDATION_PARTS:
+        reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part),
+                     titles[f"validation:{part}"], ref=part,
                      deps=all_texts | {"validation", "rules"}, parent="validation"))
-    reg.add(Page("conventions", "conventions", A.CONVENTIONS, "學派 規約",
+    reg.add(Page("conventions", "conventions", A.CONVENTIONS, titles["conventions"],
                  deps=all_texts | {"validation", "rules"}, parent="about"))
-    reg.add(Page("agreement", "agreement", A.AGREEMENT, "規約 一致 報告",
+    reg.add(Page("agreement", "agreement", A.AGREEMENT, titles["agreement"],
                  deps=all_texts | {"validation", "rules"}, parent="conventions"))
-    reg.add(Page("404", "not_found", A.NOT_FOUND, "페이지를 찾을 수 없습니다", in_sitemap=False))
+    reg.add(Page("404", "not_found", A.NOT_FOUND, titles["404"], in_sitemap=False))
     searchable = all_texts | {"rules", "terms"}
-    reg.add(Page("search", "search", A.SEARCH, "검색", parent="home"))
-    reg.add(Page("search-index", "search_index", A.Address("search/index.js"), "검색 색인",
+    reg.add(Page("search", "search", A.SEARCH, titles["search"], parent="home"))
+    reg.add(Page("search-index", "search_index", A.Address("search/index.js"), titles["search-index"],
                  deps=searchable, in_sitemap=False))
     listed = all_texts | {"redirects"}
     reg.add(Page("sitemap", "sitemap", A.SITEMAP, "sitemap.xml", deps=listed, in_sitemap=False))
-    reg.add(Page("addresses", "addresses", A.ADDRESS_LIST, "주소 목록", deps=listed,
+    reg.add(Page("addresses", "addresses", A.ADDRESS_LIST, titles["addresses"], deps=listed,
                  in_sitemap=False))
     for r in site.content.redirects:
-        reg.add(Page(f"redirect:{r.source}", "redirect", A.Address(r.source), "옮겨진 페이지",
+        reg.add(Page(f"redirect:{r.source}", "redirect", A.Address(r.source), titles["redirect"],
                      ref=r.target, deps=frozenset({"redirects"}), in_sitemap=False))
 
 
-# The parts of the validation report, one page each under about/validation/.
-VALIDATION_PARTS = {"liuren": "검증: 대육임", "yi": "검증: 육효·매화", "rules": "검증: 규칙의 근거"}
+# The parts of the validation report, one page each under about/validation/ (titled in
+# content/names.yaml as validation:<part>).
+VALIDATION_PARTS = ("liuren", "yi", "rules")
 
 PLATE_NUMERALS = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九",
                   10: "十", 11: "十一", 12: "十二"}

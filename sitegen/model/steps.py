@@ -12,6 +12,7 @@ a tuple of those, or another ``Step`` (a fact with its own wording, such as a le
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 # Every step kind of every engine: kind → the names of its operands.
@@ -41,13 +42,28 @@ def step(kind: str, rule: str | None = None, **args: Any) -> Step:
     return Step(kind, rule, tuple(args.items()))
 
 
-# A short text made of literal pieces (names, numbers, signs) and steps, worded when shown.
-Pieces = tuple["str | Step", ...]
+class Word(StrEnum):
+    """A word of the examples' summaries on the validation page, worded in content/names.yaml
+    (``words:``, by value)."""
+
+    NONE = "none"               # nothing there
+    COUNT = "count"             # how many
+    INCLUDES = "includes"       # … is among them
+    MOVING_LINE = "moving-line"
+    BEN_LINE = "ben-line"       # the line before it moves
+    BIAN_LINE = "bian-line"     # the line it changes into
+    ORDINAL = "ordinal"         # before a plate's number
+    PLATE = "plate"             # after it
+
+
+# A short text made of literal pieces (names, numbers, signs), words and steps, worded when shown.
+Pieces = tuple["str | Word | Step", ...]
 
 
 def plain(pieces: Pieces) -> str:
-    """``pieces`` for a build message (a step by its kind)."""
-    return "".join(p if isinstance(p, str) else f"<{p.kind}>" for p in pieces)
+    """``pieces`` for a build message (a word or a step by its name)."""
+    return "".join(f"<{p.value}>" if isinstance(p, Word) else p if isinstance(p, str) else f"<{p.kind}>"
+                   for p in pieces)
 
 
 def _data(v: Any) -> Any:

@@ -33,8 +33,8 @@ EVALUATORS = {"liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
 class ExampleResult:
     example: Example
     agrees: bool
-    expected: str
-    actual: str | Pieces  # 六壬: pieces with the conditions as steps
+    expected: Pieces      # what the seed states, briefly: names, numbers, words (steps.Word)
+    actual: Pieces        # what the engine gives: the same, with 六壬's conditions as steps
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,8 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
             continue
         if not out.agrees and not e.known_difference:
             problems.add(e.file, e.line, f"example {e.id}: the engine does not reproduce what "
-                         f"{e.cite.ref} says (expected {out.expected}; engine gives {out.actual if isinstance(out.actual, str) else plain(out.actual)})",
+                         f"{e.cite.ref} says (expected {plain(out.expected)}; "
+                         f"engine gives {plain(out.actual)})",
                          "fix the engine, or record the reason as known_difference")
         elif out.agrees and e.known_difference:
             problems.add(e.file, e.line, f"example {e.id} is reproduced by the engine, but is "

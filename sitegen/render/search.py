@@ -82,8 +82,10 @@ def index_data(site: Site) -> dict[str, Any]:
             row.append(l.gan_shang.zh + "".join(b.zh for b in l.transmissions) + "|" + l.method
                        + ("·" + l.ke if l.ke != l.method else ""))
         lessons.append(row)
-    days = [[d.zh, d.ko, d.slug] for d in SIXTY]
-    hexes = [[h.number, h.short, h.name, h.ko, h.short_ko, HEXAGRAM_PINYIN[h.number - 1], h.lines]
+    names = site.content.names
+    days = [[d.zh, names.ganzhi(d), d.slug] for d in SIXTY]
+    hexes = [[h.number, h.short, h.name, names.hexagram(h), names.hexagram_short(h),
+              HEXAGRAM_PINYIN[h.number - 1], h.lines]
              for h in yi.HEXAGRAMS]
 
     used = set()

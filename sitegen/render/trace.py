@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.rules import Slot
-from ..model.steps import Step
+from ..model.steps import Step, Word
 from .deps import note
 from .korean import eul, eun, gwa, i_ga, ro
 
@@ -35,7 +35,9 @@ def words(site, pieces) -> str:
     """A text of literal pieces and steps (``model.steps.Pieces``), or a text already in words."""
     if isinstance(pieces, str):
         return pieces
-    return "".join(p if isinstance(p, str) else sentence(site, p) for p in pieces)
+    said = site.content.names.words
+    return "".join(said[p.value] if isinstance(p, Word) else p if isinstance(p, str) else sentence(site, p)
+                   for p in pieces)
 
 
 def _fill(sentences: dict, s: Step) -> str:

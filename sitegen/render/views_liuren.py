@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..content.names import Names
 from ..model import addresses as A
 from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
@@ -36,8 +37,8 @@ GENERAL_SHORT = {
 }
 
 
-def plate_title_ko(day: GanZhi, plate: int, gan_shang: Branch) -> str:
-    return f"{day.ko}일 제{plate}국 (간상{gan_shang.ko})"
+def plate_title_ko(names: Names, day: GanZhi, plate: int, gan_shang: Branch) -> str:
+    return f"{names.ganzhi(day)}일 제{plate}국 (간상{names.branch(gan_shang)})"
 
 
 @dataclass(frozen=True)
@@ -205,8 +206,8 @@ def lesson(ctx: Context) -> dict[str, Any]:
     title = plate_title(day, plate, l.gan_shang)
     view = {
         "title": title,
-        "title_ko": plate_title_ko(day, plate, l.gan_shang),
-        "day": day.zh, "day_ko": day.ko, "plate": plate,
+        "title_ko": plate_title_ko(ctx.site.content.names, day, plate, l.gan_shang),
+        "day": day.zh, "day_ko": ctx.site.content.names.ganzhi(day), "plate": plate,
         "day_href": ctx.href(A.liuren_day(day)),
         "gan_shang": l.gan_shang.zh, "zhi_shang": l.zhi_shang.zh,
         "void": "".join(b.zh for b in l.void),
@@ -276,7 +277,7 @@ def liuren_day(ctx: Context) -> dict[str, Any]:
     i = day.index
     prev_day, next_day = SIXTY[(i - 1) % 60], SIXTY[(i + 1) % 60]
     view = {
-        "day": day.zh, "day_ko": day.ko, "rows": tuple(rows),
+        "day": day.zh, "day_ko": ctx.site.content.names.ganzhi(day), "rows": tuple(rows),
         "xun": day.xun_head.zh, "void": "".join(b.zh for b in day.xun_void),
         "prev": Link(f"{prev_day.zh}日", ctx.href(A.liuren_day(prev_day))),
         "next": Link(f"{next_day.zh}日", ctx.href(A.liuren_day(next_day))),
@@ -303,7 +304,8 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
             plates = tuple((p, ctx.href(A.lesson(day, p)),
                             "".join(b.zh for b in site.lesson(day, p).transmissions))
                            for p in range(1, 13))
-            cells.append(DayCell(day.zh, day.ko, day.slug, ctx.href(A.liuren_day(day)), plates))
+            cells.append(DayCell(day.zh, site.content.names.ganzhi(day), day.slug,
+                                 ctx.href(A.liuren_day(day)), plates))
         head = SIXTY[x * 10]
         xuns.append((f"{head.zh}旬", "".join(b.zh for b in head.xun_void), tuple(cells)))
     counts: dict[str, int] = {}

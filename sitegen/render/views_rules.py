@@ -217,7 +217,7 @@ def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -
                "href": ctx.href(A.validation_part(e.engine), e.id)}
         if full:
             row.update({"quote": quote(ctx, e.cite.text, e.cite.paragraph, e.cite.quote),
-                        "expected": res.expected, "actual": words(ctx.site, res.actual),
+                        "expected": words(ctx.site, res.expected), "actual": words(ctx.site, res.actual),
                         "reason": prose(ctx, e.known_difference)})
         rows.append(row)
     return tuple(rows)

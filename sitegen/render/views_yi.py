@@ -16,7 +16,6 @@ from .views import Context, Link, layout
 from .views_conventions import change_variant_lines, option_ref
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
-RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
 LIUSHEN_GROUPS = ((Stem.JIA, "甲乙"), (Stem.BING, "丙丁"), (Stem.WU, "戊"), (Stem.JI, "己"),
                   (Stem.GENG, "庚辛"), (Stem.REN, "壬癸"))
 
@@ -65,7 +64,8 @@ class HexRef:
 
 
 def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
-    return HexRef(h.number, h.name, h.short, h.ko, ctx.href(A.hexagram(h.number)), figure(h))
+    return HexRef(h.number, h.name, h.short, ctx.site.content.names.hexagram(h), ctx.href(A.hexagram(h.number)),
+                  figure(h))
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,8 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     by_count: dict[int, list[HexRef]] = {}
     for g in yi.HEXAGRAMS:
         c = ctx.site.change(h.number, g.number)
-        ref = HexRef(g.number, g.name, g.short, g.ko, ctx.href(A.change(h.number, g.number)), figure(g))
+        ref = HexRef(g.number, g.name, g.short, ctx.site.content.names.hexagram(g),
+                     ctx.href(A.change(h.number, g.number)), figure(g))
         by_count.setdefault(len(c.moving), []).append(ref)
     defs = ctx.site.rules
     rules = tuple((rule_ref(ctx, r), prose(ctx, defs[r].entry.definition)) for r in h.rule_ids)
@@ -117,7 +118,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx, h.number),
     }
-    return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({h.ko}): {h.palace.name}宮 "
+    return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({view['h'].ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
 
 
@@ -184,7 +185,7 @@ def change(ctx: Context) -> dict[str, Any]:
                                        if reading else None))
         meihua = {
             "ti": mh.ti, "yong": mh.yong, "relation": relation, "relation_zh": mh.relation,
-            "ti_position": "上卦" if mh.ti_position == "outer" else "下卦",
+            "ti_position": "上卦" if mh.ti_position is yi.Side.OUTER else "下卦",
             "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu, "topics": tuple(topics),
         }
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
@@ -277,7 +278,7 @@ def yi_matrix(ctx: Context) -> dict[str, Any]:
 
 def hexagram_json(site, page) -> dict[str, Any]:
     h = yi.hexagram(page.ref)
-    return {"url": A.hexagram(h.number).path, **h.as_data()}
+    return _hexagram_data(site, h)
 
 
 def change_json(site, page) -> dict[str, Any]:
@@ -286,7 +287,18 @@ def change_json(site, page) -> dict[str, Any]:
 
 
 def hexagram_data(site, page) -> list[dict[str, Any]]:
-    return [{"url": A.hexagram(h.number).path, **h.as_data()} for h in yi.HEXAGRAMS]
+    return [_hexagram_data(site, h) for h in yi.HEXAGRAMS]
+
+
+def _hexagram_data(site, h) -> dict[str, Any]:
+    """The engine's data of a hexagram, with its Korean names (content/names.yaml) after its own."""
+    names = site.content.names
+    data: dict[str, Any] = {"url": A.hexagram(h.number).path}
+    for k, v in h.as_data().items():
+        data[k] = v
+        if k == "short":
+            data["ko"], data["short_ko"] = names.hexagram(h), names.hexagram_short(h)
+    return data
 
 
 def change_data(site, page) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
@@ -12,7 +13,7 @@ from .patterns import BifaHolds, ConditionalPattern, bifa, evaluate, ordered
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
-from .tables import GAN_DE, NOBLE_TABLES, TRANSMISSION_NAMES
+from .tables import GAN_DE, NOBLE_TABLES, TRANSMISSION_NAMES, General, Position
 from .transmissions import SHEHAI_VARIANTS, Ke, Method, derive
 
 
@@ -20,12 +21,12 @@ from .transmissions import SHEHAI_VARIANTS, Ke, Method, derive
 class TransmissionInfo:
     """One of 初傳·中傳·末傳 with what the page prints beside it."""
 
-    position: str  # 初傳 中傳 末傳
+    position: Position  # 初傳 中傳 末傳
     branch: Branch
     dun: Stem | None  # 遁干 from the day's 旬; None for the two 旬空 branches
     kin: Kin  # 六親 against the day stem
-    general_day: str
-    general_night: str
+    general_day: General
+    general_night: General
     void: bool
 
     def as_data(self) -> dict:
@@ -34,15 +35,29 @@ class TransmissionInfo:
                 "general_day": self.general_day, "general_night": self.general_night, "void": self.void}
 
 
+class MarkerName(StrEnum):
+    """The day facts a lesson marks on its plate."""
+
+    LU = "祿"
+    DE = "德"
+    YIMA = "驛馬"
+    XUNDING = "旬丁"
+    MU = "墓"
+
+    @property
+    def zh(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Marker:
     """A day fact (祿 德 驛馬 旬丁 墓) and where it falls on this lesson's plate."""
 
-    name: str
+    name: MarkerName
     branch: Branch
     seat: Branch  # the earth place this heaven branch stands over
     in_lessons: tuple[int, ...]  # lesson indices (1..4) whose upper it is
-    in_transmissions: tuple[str, ...]  # 初傳 中傳 末傳
+    in_transmissions: tuple[Position, ...]  # 初傳 中傳 末傳
     note: Step  # what the marker is and where its table comes from
 
     def as_data(self) -> dict:
@@ -66,8 +81,8 @@ class Lesson:
     basis_ke: Ke | None
     preamble: tuple[Step, ...]  # the plate and the four lessons
     steps: tuple[Step, ...]  # the derivation of the three transmissions
-    generals_day: tuple[str, ...]  # indexed by heaven branch
-    generals_night: tuple[str, ...]
+    generals_day: tuple[General, ...]  # indexed by heaven branch
+    generals_night: tuple[General, ...]
     transmission_info: tuple[TransmissionInfo, TransmissionInfo, TransmissionInfo]
     markers: tuple[Marker, ...]
     patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
@@ -102,11 +117,11 @@ class Lesson:
         return plates_for(self.plate)
 
     # ---- generals ------------------------------------------------------------------------
-    def generals(self, night: bool = False) -> dict[Branch, str]:
+    def generals(self, night: bool = False) -> dict[Branch, General]:
         g = self.generals_night if night else self.generals_day
         return {b: g[b] for b in Branch}
 
-    def general_of(self, heaven_branch: Branch, night: bool = False) -> str:
+    def general_of(self, heaven_branch: Branch, night: bool = False) -> General:
         return (self.generals_night if night else self.generals_day)[heaven_branch]
 
     @property
@@ -193,7 +208,7 @@ _YIMA, _MU = step("liuren-marker-yima"), step("liuren-marker-mu")
 
 
 @lru_cache(maxsize=60)
-def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, Step], ...], tuple[Stem | None, ...],
+def _day_facts(day: GanZhi) -> tuple[tuple[tuple[MarkerName, Branch, Step], ...], tuple[Stem | None, ...],
                                      tuple[Kin, ...], tuple[Branch, Branch]]:
     """What every lesson of one day shares, computed once per day of the sixty: the markers'
     (name, branch, note), the 遁干 and the 六親 (against the day stem) of each branch, the 旬空."""
@@ -201,11 +216,11 @@ def _day_facts(day: GanZhi) -> tuple[tuple[tuple[str, Branch, Step], ...], tuple
     xun = day.xun_head
     xun_ding = xun.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
     markers = (
-        ("祿", LU[stem], _LU),
-        ("德", GAN_DE[stem], _DE),
-        ("驛馬", yima(day.branch), _YIMA),
-        ("旬丁", xun_ding, step("liuren-marker-xunding", xun=xun)),
-        ("墓", stage_branch(stem.element, Stage.MU), _MU),
+        (MarkerName.LU, LU[stem], _LU),
+        (MarkerName.DE, GAN_DE[stem], _DE),
+        (MarkerName.YIMA, yima(day.branch), _YIMA),
+        (MarkerName.XUNDING, xun_ding, step("liuren-marker-xunding", xun=xun)),
+        (MarkerName.MU, stage_branch(stem.element, Stage.MU), _MU),
     )
     return (markers, tuple(day.dun_stem(b) for b in Branch),
             tuple(kin(stem.element, b.element) for b in Branch), day.xun_void)
@@ -227,7 +242,7 @@ def _markers(day: GanZhi, plate: int, lessons, trans) -> tuple[Marker, ...]:
     in_lessons: dict[Branch, tuple[int, ...]] = {}
     for k in lessons:
         in_lessons[k.upper] = in_lessons.get(k.upper, ()) + (k.index,)
-    in_trans: dict[Branch, tuple[str, ...]] = {}
+    in_trans: dict[Branch, tuple[Position, ...]] = {}
     for name, t in zip(TRANSMISSION_NAMES, trans):
         in_trans[t] = in_trans.get(t, ()) + (name,)
     return tuple([_marker(name, b, seats[b], in_lessons.get(b, ()), in_trans.get(b, ()), note)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ganzhi import LODGING, Branch, GanZhi
-from ..steps import Pieces, Step
+from ..steps import Pieces, Step, Word
 from .engine import Lesson, lesson
 from .generals import is_night_hour
 from .plate import plate_of
@@ -16,7 +16,7 @@ from .rules import RULES_BY_ID
 @dataclass(frozen=True)
 class ExampleOutcome:
     agrees: bool
-    expected: str  # what the seed states, briefly
+    expected: Pieces  # what the seed states, briefly
     actual: Pieces  # what the engine gives, briefly
     problems: tuple[str, ...]  # one line per disagreement (empty when it agrees)
 
@@ -51,7 +51,7 @@ def _summary(les: Lesson, check: Mapping) -> Pieces:
 
 
 def _joined(sep: str, parts: list[Pieces]) -> Pieces:
-    out: list[str | Step] = []
+    out: list[str | Word | Step] = []
     for i, p in enumerate(parts):
         out += ([sep] if i else []) + list(p)
     return tuple(out)
@@ -81,13 +81,15 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
         exp.append(str(want_method))
     if want_names:
         exp.append(" ".join(want_names))
-    where = f"제{check['plate']}국" if "plate" in check else f"干上 {check['gan_shang']}"
-    expected = f"{'·'.join(d.zh for d in days)} {where}: " + " · ".join(exp)
+    where = ((Word.ORDINAL, str(check["plate"]), Word.PLATE) if "plate" in check
+             else (f"干上 {check['gan_shang']}",))
+    expected = (f"{'·'.join(d.zh for d in days)} ", *where, ": " + " · ".join(exp))
     problems: list[str] = []
     actual_parts: list[Pieces] = []
     for day in days:
         les = lesson(day, _plate(day, check), shehai=shehai)
-        actual_parts.append((f"{day.zh} 제{les.plate}국: ", *_summary(les, check)))
+        actual_parts.append((f"{day.zh} ", Word.ORDINAL, str(les.plate), Word.PLATE, ": ",
+                             *_summary(les, check)))
         if "plate" in check and "gan_shang" in check and les.gan_shang.zh != str(check["gan_shang"]):
             problems.append(f"{day.zh}: 干上 {les.gan_shang.zh} ≠ {check['gan_shang']}")
         if "zhi_shang" in check and les.zhi_shang.zh != str(check["zhi_shang"]):
@@ -99,7 +101,7 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
             problems.append(f"{day.zh}: {les.method}·{les.ke} ≠ {want_method}")
         missing = [n for n in want_names if n not in les.names]
         if missing:
-            problems.append(f"{day.zh}: 없음 {' '.join(missing)}")
+            problems.append(f"{day.zh}: lacks {' '.join(missing)}")
     return ExampleOutcome(not problems, expected, _joined(" / ", actual_parts), tuple(problems))
 
 

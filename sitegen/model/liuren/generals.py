@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..ganzhi import Branch, Stem
 from .plate import seat_of
-from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_TABLES
+from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_TABLES, General
 
 
 def noble(stem: Stem, night: bool, table: str = "gejue") -> Branch:
@@ -19,14 +19,14 @@ def noble(stem: Stem, night: bool, table: str = "gejue") -> Branch:
 
 
 @lru_cache(maxsize=None)
-def arrangement(stem: Stem, plate: int, night: bool, table: str = "gejue") -> tuple[str, ...]:
+def arrangement(stem: Stem, plate: int, night: bool, table: str = "gejue") -> tuple[General, ...]:
     """The general riding each heaven branch, indexed by the heaven branch (``table``: which 貴人
     table, ``tables.NOBLE_TABLES``)."""
     g = noble(stem, night, table)
     step = 1 if seat_of(plate, g) in FORWARD_SEATS else -1
-    out = [""] * 12
-    for i, name in enumerate(GENERALS):
-        out[g.shift(step * i)] = name
+    out = [General.GUIREN] * 12
+    for i, general in enumerate(GENERALS):
+        out[g.shift(step * i)] = general
     return tuple(out)
 
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..ganzhi import LODGING, Branch, GanZhi, Stem
-from .tables import LESSON_NAMES
+from .tables import LESSON_NAMES, LessonName
 
 class Relation(StrEnum):
     """Between the upper and the lower of a lesson."""
@@ -66,7 +66,7 @@ class KeLesson:
     duplicate_of: int | None  # the earlier lesson standing on the same place with the same upper
 
     @property
-    def name(self) -> str:
+    def name(self) -> LessonName:
         return LESSON_NAMES[self.index - 1]
 
     @property

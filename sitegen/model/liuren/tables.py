@@ -6,6 +6,8 @@ module holds what only 大六壬 uses.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ..ganzhi import Branch, Stem
 
 B = Branch
@@ -13,9 +15,28 @@ B = Branch
 # 十二天將 in their order from 貴人 (seed 003 「十二天將旦暮治」, liuren-gejue#p17–p29; the order
 # 螣蛇 朱雀 六合 勾陳 青龍 前五, 天空 前六 (對貴人), 白虎 太常 玄武 太陰 天后 as restated in
 # ../shared/domain/LIUREN.md). 玄武 is written 元武 in Qing texts (避諱).
-GENERALS: tuple[str, ...] = (
-    "貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后",
-)
+class General(StrEnum):
+    """The twelve 天將, in their order from 貴人 (the value is the name)."""
+
+    GUIREN = "貴人"
+    TENGSHE = "螣蛇"
+    ZHUQUE = "朱雀"
+    LIUHE = "六合"
+    GOUCHEN = "勾陳"
+    QINGLONG = "青龍"
+    TIANKONG = "天空"
+    BAIHU = "白虎"
+    TAICHANG = "太常"
+    XUANWU = "玄武"
+    TAIYIN = "太陰"
+    TIANHOU = "天后"
+
+    @property
+    def zh(self) -> str:
+        return self.value
+
+
+GENERALS: tuple[General, ...] = tuple(General)
 GENERAL_PINYIN: tuple[str, ...] = (
     "gui-ren", "teng-she", "zhu-que", "liu-he", "gou-chen", "qing-long", "tian-kong", "bai-hu",
     "tai-chang", "xuan-wu", "tai-yin", "tian-hou",
@@ -105,5 +126,32 @@ QUANJU = {
 }
 EARTH_BRANCHES = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
 
-LESSON_NAMES = ("干陽", "干陰", "支陽", "支陰")
-TRANSMISSION_NAMES = ("初傳", "中傳", "末傳")
+class LessonName(StrEnum):
+    """The four lessons (四課), in order."""
+
+    GAN_YANG = "干陽"
+    GAN_YIN = "干陰"
+    ZHI_YANG = "支陽"
+    ZHI_YIN = "支陰"
+
+    @property
+    def zh(self) -> str:
+        return self.value
+
+
+LESSON_NAMES: tuple[LessonName, ...] = tuple(LessonName)
+
+
+class Position(StrEnum):
+    """初傳, 中傳, 末傳: the three transmissions in order."""
+
+    CHU = "初傳"
+    ZHONG = "中傳"
+    MO = "末傳"
+
+    @property
+    def zh(self) -> str:
+        return self.value
+
+
+TRANSMISSION_NAMES: tuple[Position, ...] = tuple(Position)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from ..ganzhi import LODGING, Branch, GanZhi, Stem, yima
+from ..ganzhi import LODGING, Branch, GanZhi, Season, Stem, yima
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .tables import STEM_PARTNER
@@ -282,12 +282,12 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
         steps.append(_MENGZHONGJI)
     seats = tuple(step("liuren-seat", cand=c, seat=seat_of(plate, c), season=seat_of(plate, c).season_class)
                   for c in tied)
-    meng = [c for c in tied if seat_of(plate, c).season_class == "孟"]
+    meng = [c for c in tied if seat_of(plate, c).season_class == Season.MENG]
     if len(meng) == 1:
         steps.append(step("liuren-jianji", KE_IDS[Ke.JIANJI], seats=seats, chosen=meng[0]))
         return meng[0], Method.SHEHAI, Ke.JIANJI
     if not meng:
-        zhong = [c for c in tied if seat_of(plate, c).season_class == "仲"]
+        zhong = [c for c in tied if seat_of(plate, c).season_class == Season.ZHONG]
         if len(zhong) == 1:
             steps.append(step("liuren-chawei", KE_IDS[Ke.CHAWEI], seats=seats, chosen=zhong[0]))
             return zhong[0], Method.SHEHAI, Ke.CHAWEI

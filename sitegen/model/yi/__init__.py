@@ -13,12 +13,14 @@ from sitegen.model.yi.hexagram import (
 from sitegen.model.yi.meihua import RELATIONS, MeihuaReading, TrigramRelation
 from sitegen.model.rules import RuleDef
 from sitegen.model.yi.rules import FAMILIES, RULES, RULES_BY_ID
+from sitegen.model.yi.sets import Generation, Mark, Relation, Side
 from sitegen.model.yi.trigram import TRIGRAMS, TRIGRAMS_BY_NAME, Trigram, trigram
 
 __all__ = [
     "Change", "ChangedLine", "DiliReading", "ExampleOutcome", "FAMILIES", "FuShen", "GENERATIONS",
-    "HEXAGRAMS", "Hexagram", "LIUSHEN", "MeihuaReading", "PALACE_ORDER", "RELATIONS", "RULES",
-    "RULES_BY_ID", "RuleDef", "TRIGRAMS", "TRIGRAMS_BY_NAME", "Trigram", "TrigramRelation",
+    "Generation", "HEXAGRAMS", "Hexagram", "LIUSHEN", "Mark", "MeihuaReading", "PALACE_ORDER",
+    "RELATIONS", "RULES", "RULES_BY_ID", "Relation", "RuleDef", "Side", "TRIGRAMS", "TRIGRAMS_BY_NAME",
+    "Trigram", "TrigramRelation",
     "all_changes", "change", "change_from_moving", "evaluate_example", "hexagram",
     "hexagram_by_name", "palace_members", "trigram",
 ]

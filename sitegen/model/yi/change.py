@@ -23,7 +23,7 @@ Rules (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, kin, stage
@@ -31,47 +31,34 @@ from sitegen.model.steps import Step
 from sitegen.model.yi.dili import DiliReading, change_dili
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram
 from sitegen.model.yi.meihua import MeihuaReading, meihua_reading
-from sitegen.model.yi.rules import RULES_BY_ID, STAGE_RULE_ID
-from sitegen.model.yi.trigram import HOUTIAN_OPPOSITE, TRIGRAMS_BY_LINES, TRIGRAMS_BY_NAME, Trigram
+from sitegen.model.yi.rules import CHANGE_SIDE, MARK_RULE_IDS, RULES_BY_ID, LineMove, of
+from sitegen.model.yi.sets import Mark
+from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
 KIN_VARIANTS = ("ben-palace", "bian-palace")
 
-# 進神: each branch to the next of the same element along the circle (水 亥→子, 木 寅→卯, 火 巳→午,
-# 金 申→酉) and the four 土 branches in the order 丑→辰→未→戌→丑.
-_JIN = {
-    Branch.HAI: Branch.ZI, Branch.YIN: Branch.MAO, Branch.SI: Branch.WU, Branch.SHEN: Branch.YOU,
-    Branch.CHOU: Branch.CHEN, Branch.CHEN: Branch.WEI, Branch.WEI: Branch.XU,
-    Branch.XU: Branch.CHOU,
-}
-_TUI = {b: a for a, b in _JIN.items()}
+_LINE_RULES = of("yi-line")
+_LINE_CONDITIONAL = of("yi-line", conditional=True)
+_CHANGE_RULES = tuple(sorted(of("yi-change"), key=lambda r: CHANGE_SIDE[r.id]))
 
 
 @lru_cache(maxsize=None)
+def _line_ids(yin: bool, ben: Branch, bian: Branch) -> tuple[str, ...]:
+    """The yi-line rules that hold on a moving line (a yin one if ``yin``) of branch ``ben``
+    changing into ``bian``, in catalog order."""
+    m = LineMove(yin, ben, bian)
+    return tuple(r.id for r in _LINE_RULES if r.holds(m))
+
+
 def line_rule_ids(ben: Branch, bian: Branch) -> tuple[str, ...]:
-    """The yi-line rules (besides 交/重) that hold when branch ``ben`` changes into ``bian``."""
-    out = []
-    if _JIN.get(ben) == bian:
-        out.append("yi-hua-jin-shen")
-    if _TUI.get(ben) == bian:
-        out.append("yi-hua-tui-shen")
-    if bian.element.generates(ben.element):
-        out.append("yi-hui-tou-sheng")
-    if bian.element.overcomes(ben.element):
-        out.append("yi-hui-tou-ke")
-    if ben.opposite == bian:
-        out.append("yi-hua-chong")
-    if ben.combine == bian:
-        out.append("yi-hua-he")
-    if ben == bian:
-        out.append("yi-yao-fu-yin")
-    out.append(STAGE_RULE_ID[stage(ben.element, bian)])
-    return tuple(out)
+    """The yi-line rules besides 交/重 that hold when branch ``ben`` changes into ``bian``."""
+    return tuple(r for r in _line_ids(True, ben, bian) if r not in MARK_RULE_IDS)
 
 
 @dataclass(frozen=True)
 class ChangedLine:
     line: int                 # 1..6
-    mark: str                 # 交 (老陰 0→1) or 重 (老陽 1→0)
+    mark: Mark                # 交 (老陰 0→1) or 重 (老陽 1→0)
     ben_najia: GanZhi
     bian_najia: GanZhi
     ben_liuqin: Kin           # against the 本卦's palace
@@ -81,7 +68,7 @@ class ChangedLine:
 
     @property
     def old(self) -> str:
-        return "老陰" if self.mark == "交" else "老陽"
+        return self.mark.old
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -102,51 +89,11 @@ class ChangedLine:
 
 
 @lru_cache(maxsize=None)
-def _trigram_rules(a_name: str, b_name: str, inner: bool) -> tuple[str, ...]:
-    """Rules of the inner (or outer) trigram ``a_name`` changing into ``b_name``.
-
-    Keyed by name: hashing a name is far cheaper than hashing a whole ``Trigram``."""
-    if a_name == b_name:
-        return ()
-    a, b = TRIGRAMS_BY_NAME[a_name], TRIGRAMS_BY_NAME[b_name]
-    side = "nei" if inner else "wai"
-    na, nb = (a.inner_najia, b.inner_najia) if inner else (a.outer_najia, b.outer_najia)
-    out = []
-    if HOUTIAN_OPPOSITE[a.name] == b.name:
-        out.append(f"yi-{side}-gua-fan-yin-houtian")
-    if all(x.branch.opposite == y.branch for x, y in zip(na, nb)):
-        out.append(f"yi-{side}-gua-fan-yin-chong")
-    if all(x.branch == y.branch for x, y in zip(na, nb)):
-        out.append(f"yi-{side}-gua-fu-yin")
-    return tuple(out)
-
-
-def _change_rule_ids(ben: Hexagram, bian: Hexagram) -> tuple[str, ...]:
-    out = []
-    if ben.liuchong and bian.liuhe:
-        out.append("yi-liu-chong-bian-liu-he")
-    if ben.liuhe and bian.liuchong:
-        out.append("yi-liu-he-bian-liu-chong")
-    if ben.liuchong and bian.liuchong:
-        out.append("yi-liu-chong-bian-liu-chong")
-    if ben.liuhe and bian.liuhe:
-        out.append("yi-liu-he-bian-liu-he")
-    bg, vg = ben.generation, bian.generation
-    if bg == "遊魂":
-        out.append("yi-ben-gua-you-hun")
-    if bg == "歸魂":
-        out.append("yi-ben-gua-gui-hun")
-    if vg == "遊魂":
-        out.append("yi-bian-gua-you-hun")
-    if vg == "歸魂":
-        out.append("yi-bian-gua-gui-hun")
-    if bg == "遊魂" and vg == "歸魂":
-        out.append("yi-you-hun-hua-gui-hun")
-    if bg == "歸魂" and vg == "遊魂":
-        out.append("yi-gui-hun-hua-you-hun")
-    out += _trigram_rules(ben.lower.name, bian.lower.name, True)
-    out += _trigram_rules(ben.upper.name, bian.upper.name, False)
-    return tuple(out)
+def _change_rule_ids(ben_number: int, bian_number: int) -> tuple[str, ...]:
+    """The yi-change rules that hold on a change that moves: the whole hexagrams' first, then the
+    inner trigram's, then the outer's (both 六親 variants share them)."""
+    ben, bian = HEXAGRAMS[ben_number - 1], HEXAGRAMS[bian_number - 1]
+    return tuple(r.id for r in _CHANGE_RULES if r.holds(ben, bian))
 
 
 @dataclass(frozen=True, eq=False)
@@ -188,7 +135,7 @@ class Change:
     def line_rule_ids(self) -> tuple[str, ...]:
         """Every yi-line rule that holds on some moving line, once each, in catalog order."""
         held = {r for ln in self.lines for r in ln.rule_ids}
-        return tuple(r for r in _LINE_RULE_ORDER if r in held)
+        return tuple(r.id for r in _LINE_RULES if r.id in held)
 
     @property
     def all_rule_ids(self) -> tuple[str, ...]:
@@ -198,12 +145,13 @@ class Change:
             out += self.meihua.rule_ids
         return out + self.dili.holding
 
-    @property
+    @cached_property
     def conditional_rule_ids(self) -> tuple[str, ...]:
-        """Conditional rules that apply (their condition is stated; never computed as holding)."""
-        out: tuple[str, ...] = ("yi-hua-kong",) if self.moving else ()
+        """Conditional rules that apply (their condition is stated; never computed as holding): the
+        conditional line rules wherever a line moves (化空 needs the day), then 梅花's and 地理's."""
+        out = tuple(r.id for r in _LINE_CONDITIONAL) if self.moving else ()
         if self.meihua is not None:
-            out += ("meihua-sheng-shuai",)
+            out += self.meihua.conditional_rule_ids
         return out + self.dili.conditional
 
     def as_data(self) -> dict[str, Any]:
@@ -230,8 +178,8 @@ def _changed_line(ben_number: int, n: int, b: GanZhi, ref: Element) -> ChangedLi
     納甲 at a line depends only on the trigram on that side), so each is built once."""
     ben = HEXAGRAMS[ben_number - 1]
     a = ben.najia[n - 1]
-    mark = "交" if ben.lines[n - 1] == "0" else "重"
-    rule_ids = ("yi-jiao-yao" if mark == "交" else "yi-zhong-yao",) + line_rule_ids(a.branch, b.branch)
+    mark = Mark.JIAO if ben.lines[n - 1] == "0" else Mark.ZHONG
+    rule_ids = _line_ids(mark is Mark.JIAO, a.branch, b.branch)
     # positional, in field order: line, mark, ben_najia, bian_najia, ben_liuqin, bian_liuqin, stage, rule_ids
     return ChangedLine(n, mark, a, b, ben.liuqin[n - 1], kin(ref, b.branch.element),
                        stage(a.branch.element, b.branch), rule_ids)
@@ -248,7 +196,7 @@ def _build(ben: Hexagram, bian: Hexagram, kin_variant: str) -> Change:
     ref = ben.palace_element if kin_variant == "ben-palace" else bian.palace_element
     num, najia = ben.number, bian.najia
     lines = tuple([_changed_line(num, n, najia[n - 1], ref) for n in moving])
-    rule_ids = _change_rule_ids(ben, bian) if moving else ()
+    rule_ids = _change_rule_ids(ben.number, bian.number) if moving else ()
     meihua, meihua_note = meihua_reading(ben.lines, bian.lines, moving)
     dili = change_dili(ben, moving)
     # positional (in field order): noticeably cheaper than keywords, 4,096 times per variant
@@ -295,5 +243,3 @@ def trigram_after(t: Trigram, moving: tuple[int, ...] | list[int]) -> Trigram:
         bits[n - 1] = "0" if bits[n - 1] == "1" else "1"
     return TRIGRAMS_BY_LINES["".join(bits)]
 
-
-_LINE_RULE_ORDER = tuple(r for r, d in RULES_BY_ID.items() if d.family == "yi-line")

@@ -42,6 +42,7 @@ from typing import Any
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, ganzhi_combine, kin, stage
 from sitegen.model.yi.change import change, line_rule_ids, trigram_after
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram_by_name
+from sitegen.model.steps import Pieces, Word, plain
 from sitegen.model.yi.rules import RULES_BY_ID
 from sitegen.model.yi.trigram import trigram
 
@@ -49,8 +50,8 @@ from sitegen.model.yi.trigram import trigram
 @dataclass(frozen=True)
 class ExampleOutcome:
     agrees: bool
-    expected: str              # short summary of what the seed states (as checked)
-    actual: str                # the engine's values for the same claims
+    expected: Pieces           # short summary of what the seed states (as checked)
+    actual: Pieces             # the engine's values for the same claims
     mismatches: tuple[str, ...] = ()
 
 
@@ -73,8 +74,8 @@ def _rule_id(x: str) -> str:
     raise ValueError(f"unknown rule: {x!r}")
 
 
-def _names(ids) -> str:
-    return "·".join(RULES_BY_ID[i].zh for i in ids) or "없음"
+def _names(ids) -> str | Word:
+    return "·".join(RULES_BY_ID[i].zh for i in ids) or Word.NONE
 
 
 def _shi_ying(h: Hexagram) -> set[str]:
@@ -97,17 +98,29 @@ def _shi_ying(h: Hexagram) -> set[str]:
     return out
 
 
+def _pieces(x: Any) -> Pieces:
+    """A label or a value as pieces: a tuple of pieces as it is, a word alone, anything else in text."""
+    if isinstance(x, tuple):
+        return x
+    return (x,) if isinstance(x, Word) else (str(x),)
+
+
+def _joined(sep: str, parts: list[Pieces]) -> Pieces:
+    return tuple(p for i, part in enumerate(parts) for p in ((sep,) if i else ()) + part)
+
+
 class _Eval:
     def __init__(self) -> None:
-        self.exp: list[str] = []
-        self.act: list[str] = []
+        self.exp: list[Pieces] = []
+        self.act: list[Pieces] = []
         self.bad: list[str] = []
 
-    def add(self, label: str, expected: Any, actual: Any, ok: bool) -> None:
-        self.exp.append(f"{label} {expected}")
-        self.act.append(f"{label} {actual}")
+    def add(self, label: Any, expected: Any, actual: Any, ok: bool) -> None:
+        label, expected, actual = _pieces(label), _pieces(expected), _pieces(actual)
+        self.exp.append(label + (" ",) + expected)
+        self.act.append(label + (" ",) + actual)
         if not ok:
-            self.bad.append(f"{label}: {expected} ≠ {actual}")
+            self.bad.append(plain(label + (": ",) + expected + (" ≠ ",) + actual))
 
 
 def _check_hexagram(ev: _Eval, h: Hexagram, c: Mapping[str, Any], tag: str) -> None:
@@ -130,16 +143,16 @@ def _check_hexagram(ev: _Eval, h: Hexagram, c: Mapping[str, Any], tag: str) -> N
     if "missing" in c:
         miss = {k.zh for k in h.missing_liuqin}
         want = [_KIN_BY_ZH[k].zh for k in c["missing"]]
-        ev.add(f"{tag}無", "·".join(want), "·".join(sorted(miss)) or "없음", set(want) <= miss)
+        ev.add(f"{tag}無", "·".join(want), "·".join(sorted(miss)) or Word.NONE, set(want) <= miss)
     for k, n in (c.get("kin_count") or {}).items():
         a = len(h.lines_of(_KIN_BY_ZH[k]))
-        ev.add(f"{tag}{k} 수", n, a, n == a)
+        ev.add((f"{tag}{k} ", Word.COUNT), n, a, n == a)
     if "fushen" in c:
         have = [(f.line, f.najia.zh, f.liuqin.zh) for f in h.fushen]
-        have_s = ", ".join(f"{ln}爻下 {gz}{k}" for ln, gz, k in have) or "없음"
+        have_s = ", ".join(f"{ln}爻下 {gz}{k}" for ln, gz, k in have) or Word.NONE
         want = c["fushen"]
         if not want:
-            ev.add(f"{tag}伏神", "없음", have_s, not have)
+            ev.add(f"{tag}伏神", Word.NONE, have_s, not have)
         for w in want:
             ok = any(ln == w["line"] and w.get("najia", gz) == gz
                      and _KIN_BY_ZH[w.get("liuqin", k)].zh == k for ln, gz, k in have)
@@ -169,22 +182,22 @@ def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]
         ev.add("動爻", list(c["moving"]), list(ch.moving), list(c["moving"]) == list(ch.moving))
     if "moving_includes" in c:
         ok = set(c["moving_includes"]) <= set(ch.moving)
-        ev.add("動爻 포함", list(c["moving_includes"]), list(ch.moving), ok)
+        ev.add(("動爻 ", Word.INCLUDES), list(c["moving_includes"]), list(ch.moving), ok)
     if "still" in c:
         ev.add("靜卦", c["still"], ch.still, bool(c["still"]) == ch.still)
     by_line = {ln.line: ln for ln in ch.lines}
     for n, w in (c.get("line_changes") or {}).items():
         ln = by_line.get(int(n))
         if ln is None:
-            ev.add(f"{n}爻", "동효", "靜", False)
+            ev.add(f"{n}爻", Word.MOVING_LINE, "靜", False)
             continue
-        pairs = (("from", "본효", ln.ben_najia.zh), ("to", "변효", ln.bian_najia.zh),
-                 ("from_liuqin", "본효 六親", ln.ben_liuqin.zh),
-                 ("to_liuqin", "변효 六親", ln.bian_liuqin.zh), ("mark", "交重", ln.mark))
+        pairs = (("from", (Word.BEN_LINE,), ln.ben_najia.zh), ("to", (Word.BIAN_LINE,), ln.bian_najia.zh),
+                 ("from_liuqin", (Word.BEN_LINE, " 六親"), ln.ben_liuqin.zh),
+                 ("to_liuqin", (Word.BIAN_LINE, " 六親"), ln.bian_liuqin.zh), ("mark", ("交重",), ln.mark))
         for key, label, a in pairs:
             if key in w:
                 v = _KIN_BY_ZH[w[key]].zh if key.endswith("liuqin") else w[key]
-                ev.add(f"{n}爻 {label}", v, a, v == a)
+                ev.add((f"{n}爻 ", *label), v, a, v == a)
         if "rules" in w:
             want = [_rule_id(r) for r in w["rules"]]
             ev.add(f"{n}爻 化", _names(want), _names(ln.rule_ids), set(want) <= set(ln.rule_ids))
@@ -194,9 +207,9 @@ def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]
     if "meihua" in c:
         m, w = ch.meihua, c["meihua"]
         if w is None:
-            ev.add("體用", "없음", "없음" if m is None else m.relation, m is None)
+            ev.add("體用", Word.NONE, Word.NONE if m is None else m.relation, m is None)
         elif m is None:
-            ev.add("體用", w, "없음", False)
+            ev.add("體用", w, Word.NONE, False)
         else:
             for key, a in (("ti", m.ti.name), ("yong", m.yong.name), ("relation", m.relation)):
                 if key in w:
@@ -204,7 +217,7 @@ def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]
     if "meihua_bian" in c:
         m, w = ch.meihua, c["meihua_bian"]
         if m is None:
-            ev.add("變卦", w, "體用 없음", False)
+            ev.add("變卦", w, ("體用 ", Word.NONE), False)
         else:
             for key, label, a in (("trigram", "變卦", m.bian.trigram.name),
                                   ("relation", "變→體", m.bian.relation)):
@@ -216,7 +229,7 @@ def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]
         want_s = "·".join(w["trigram"] + (f"({w['relation']})" if "relation" in w else "")
                           for w in want)
         if m is None:
-            ev.add("互", want_s, "體用 없음", False)
+            ev.add("互", want_s, ("體用 ", Word.NONE), False)
         else:
             have = [(r.trigram.name, r.relation) for r in m.hu]
             have_s = "·".join(f"{t}({r})" for t, r in have)
@@ -297,8 +310,8 @@ def evaluate_example(check: Mapping[str, Any]) -> ExampleOutcome:
             if len(hexes) != 1:
                 raise ValueError("a change has one 'from'")
             ben, bian = hexes[0], hexagram_by_name(check["to"])
-            ev.exp.append(f"{ben.short}之{bian.short}")
-            ev.act.append(f"{ben.short}之{bian.short}")
+            ev.exp.append((f"{ben.short}之{bian.short}",))
+            ev.act.append((f"{ben.short}之{bian.short}",))
             _check_hexagram(ev, ben, check, "")
             _check_change(ev, ben, bian, check)
         else:
@@ -307,8 +320,8 @@ def evaluate_example(check: Mapping[str, Any]) -> ExampleOutcome:
             for h in hexes:
                 tag = f"{h.short} " if len(hexes) > 1 else ""
                 if len(hexes) == 1:
-                    ev.exp.append(h.short)
-                    ev.act.append(h.short)
+                    ev.exp.append((h.short,))
+                    ev.act.append((h.short,))
                 _check_hexagram(ev, h, check, tag)
         palace_el = hexes[0].palace_element
     elif set(check) & (_CHANGE_KEYS | {"to"}):
@@ -316,5 +329,5 @@ def evaluate_example(check: Mapping[str, Any]) -> ExampleOutcome:
     _check_tables(ev, check, palace_el)
     if len(ev.exp) == 0:
         raise ValueError("an example must claim something")
-    return ExampleOutcome(agrees=not ev.bad, expected="; ".join(ev.exp), actual="; ".join(ev.act),
+    return ExampleOutcome(agrees=not ev.bad, expected=_joined("; ", ev.exp), actual=_joined("; ", ev.act),
                           mismatches=tuple(ev.bad))

@@ -24,56 +24,56 @@ Sources (facts, not text):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from sitegen.model.ganzhi import Element, GanZhi, Kin, Stem, kin
 from sitegen.model.yi.dili import DiliReading, hexagram_dili
-from sitegen.model.yi.rules import RULES_BY_ID
+from sitegen.model.yi.rules import RULES_BY_ID, of
+from sitegen.model.yi.sets import Generation
 from sitegen.model.yi.trigram import TRIGRAMS_BY_NAME, Trigram
 
-# King Wen order: number, short name, Korean reading standing alone, Korean reading inside the full
-# name (differs only where 두음법칙 applies at the start of a word: 履 이/리, 臨 임/림, 旅 여/려),
-# upper trigram, lower trigram.
+# King Wen order: number, short name, upper trigram, lower trigram (the Korean readings of the
+# names are in content/names.yaml).
 _KING_WEN = (
-    (1, "乾", "건", "건", "乾", "乾"), (2, "坤", "곤", "곤", "坤", "坤"),
-    (3, "屯", "둔", "둔", "坎", "震"), (4, "蒙", "몽", "몽", "艮", "坎"),
-    (5, "需", "수", "수", "坎", "乾"), (6, "訟", "송", "송", "乾", "坎"),
-    (7, "師", "사", "사", "坤", "坎"), (8, "比", "비", "비", "坎", "坤"),
-    (9, "小畜", "소축", "소축", "巽", "乾"), (10, "履", "이", "리", "乾", "兌"),
-    (11, "泰", "태", "태", "坤", "乾"), (12, "否", "비", "비", "乾", "坤"),
-    (13, "同人", "동인", "동인", "乾", "離"), (14, "大有", "대유", "대유", "離", "乾"),
-    (15, "謙", "겸", "겸", "坤", "艮"), (16, "豫", "예", "예", "震", "坤"),
-    (17, "隨", "수", "수", "兌", "震"), (18, "蠱", "고", "고", "艮", "巽"),
-    (19, "臨", "임", "림", "坤", "兌"), (20, "觀", "관", "관", "巽", "坤"),
-    (21, "噬嗑", "서합", "서합", "離", "震"), (22, "賁", "비", "비", "艮", "離"),
-    (23, "剝", "박", "박", "艮", "坤"), (24, "復", "복", "복", "坤", "震"),
-    (25, "無妄", "무망", "무망", "乾", "震"), (26, "大畜", "대축", "대축", "艮", "乾"),
-    (27, "頤", "이", "이", "艮", "震"), (28, "大過", "대과", "대과", "兌", "巽"),
-    (29, "坎", "감", "감", "坎", "坎"), (30, "離", "이", "이", "離", "離"),
-    (31, "咸", "함", "함", "兌", "艮"), (32, "恆", "항", "항", "震", "巽"),
-    (33, "遯", "둔", "둔", "乾", "艮"), (34, "大壯", "대장", "대장", "震", "乾"),
-    (35, "晉", "진", "진", "離", "坤"), (36, "明夷", "명이", "명이", "坤", "離"),
-    (37, "家人", "가인", "가인", "巽", "離"), (38, "睽", "규", "규", "離", "兌"),
-    (39, "蹇", "건", "건", "坎", "艮"), (40, "解", "해", "해", "震", "坎"),
-    (41, "損", "손", "손", "艮", "兌"), (42, "益", "익", "익", "巽", "震"),
-    (43, "夬", "쾌", "쾌", "兌", "乾"), (44, "姤", "구", "구", "乾", "巽"),
-    (45, "萃", "췌", "췌", "兌", "坤"), (46, "升", "승", "승", "坤", "巽"),
-    (47, "困", "곤", "곤", "兌", "坎"), (48, "井", "정", "정", "坎", "巽"),
-    (49, "革", "혁", "혁", "兌", "離"), (50, "鼎", "정", "정", "離", "巽"),
-    (51, "震", "진", "진", "震", "震"), (52, "艮", "간", "간", "艮", "艮"),
-    (53, "漸", "점", "점", "巽", "艮"), (54, "歸妹", "귀매", "귀매", "震", "兌"),
-    (55, "豐", "풍", "풍", "震", "離"), (56, "旅", "여", "려", "離", "艮"),
-    (57, "巽", "손", "손", "巽", "巽"), (58, "兌", "태", "태", "兌", "兌"),
-    (59, "渙", "환", "환", "巽", "坎"), (60, "節", "절", "절", "坎", "兌"),
-    (61, "中孚", "중부", "중부", "巽", "兌"), (62, "小過", "소과", "소과", "震", "艮"),
-    (63, "既濟", "기제", "기제", "坎", "離"), (64, "未濟", "미제", "미제", "離", "坎"),
+    (1, "乾", "乾", "乾"), (2, "坤", "坤", "坤"),
+    (3, "屯", "坎", "震"), (4, "蒙", "艮", "坎"),
+    (5, "需", "坎", "乾"), (6, "訟", "乾", "坎"),
+    (7, "師", "坤", "坎"), (8, "比", "坎", "坤"),
+    (9, "小畜", "巽", "乾"), (10, "履", "乾", "兌"),
+    (11, "泰", "坤", "乾"), (12, "否", "乾", "坤"),
+    (13, "同人", "乾", "離"), (14, "大有", "離", "乾"),
+    (15, "謙", "坤", "艮"), (16, "豫", "震", "坤"),
+    (17, "隨", "兌", "震"), (18, "蠱", "艮", "巽"),
+    (19, "臨", "坤", "兌"), (20, "觀", "巽", "坤"),
+    (21, "噬嗑", "離", "震"), (22, "賁", "艮", "離"),
+    (23, "剝", "艮", "坤"), (24, "復", "坤", "震"),
+    (25, "無妄", "乾", "震"), (26, "大畜", "艮", "乾"),
+    (27, "頤", "艮", "震"), (28, "大過", "兌", "巽"),
+    (29, "坎", "坎", "坎"), (30, "離", "離", "離"),
+    (31, "咸", "兌", "艮"), (32, "恆", "震", "巽"),
+    (33, "遯", "乾", "艮"), (34, "大壯", "震", "乾"),
+    (35, "晉", "離", "坤"), (36, "明夷", "坤", "離"),
+    (37, "家人", "巽", "離"), (38, "睽", "離", "兌"),
+    (39, "蹇", "坎", "艮"), (40, "解", "震", "坎"),
+    (41, "損", "艮", "兌"), (42, "益", "巽", "震"),
+    (43, "夬", "兌", "乾"), (44, "姤", "乾", "巽"),
+    (45, "萃", "兌", "坤"), (46, "升", "坤", "巽"),
+    (47, "困", "兌", "坎"), (48, "井", "坎", "巽"),
+    (49, "革", "兌", "離"), (50, "鼎", "離", "巽"),
+    (51, "震", "震", "震"), (52, "艮", "艮", "艮"),
+    (53, "漸", "巽", "艮"), (54, "歸妹", "震", "兌"),
+    (55, "豐", "震", "離"), (56, "旅", "離", "艮"),
+    (57, "巽", "巽", "巽"), (58, "兌", "兌", "兌"),
+    (59, "渙", "巽", "坎"), (60, "節", "坎", "兌"),
+    (61, "中孚", "巽", "兌"), (62, "小過", "震", "艮"),
+    (63, "既濟", "坎", "離"), (64, "未濟", "離", "坎"),
 )
 
 # 八宮 in the order of 《京氏易傳》: 乾 坎 艮 震 / 巽 離 坤 兌.
 PALACE_ORDER = ("乾", "坎", "艮", "震", "巽", "離", "坤", "兌")
 
-GENERATIONS = ("本宮", "一世", "二世", "三世", "四世", "五世", "遊魂", "歸魂")
+GENERATIONS: tuple[Generation, ...] = tuple(Generation)
 # 世 by generation (安世應訣: 本宮 六, 一世 … 五世 at that line, 遊魂 四, 歸魂 三).
 _SHI = (6, 1, 2, 3, 4, 5, 4, 3)
 
@@ -126,12 +126,10 @@ class Hexagram:
     lines: str                        # six chars "1"/"0", bottom line first
     name: str                         # full name: 乾為天, 天風姤 …
     short: str                        # 乾, 姤 …
-    ko: str                           # 건위천, 천풍구 …
-    short_ko: str                     # 건, 구 …
     lower: Trigram
     upper: Trigram
     palace: Trigram
-    generation: str                   # 本宮 一世 二世 三世 四世 五世 遊魂 歸魂
+    generation: Generation            # 本宮 一世 二世 三世 四世 五世 遊魂 歸魂
     shi: int                          # 世 line 1..6
     ying: int                         # 應 line 1..6
     najia: tuple[GanZhi, ...]         # six, line 1 first
@@ -170,7 +168,7 @@ class Hexagram:
 
     @property
     def pure(self) -> bool:
-        return self.generation == "本宮"
+        return self.generation == Generation.BENGONG
 
     @property
     def branches(self) -> tuple:
@@ -212,8 +210,6 @@ class Hexagram:
             "lines": self.lines,
             "name": self.name,
             "short": self.short,
-            "ko": self.ko,
-            "short_ko": self.short_ko,
             "upper": self.upper.name,
             "lower": self.lower.name,
             "palace": self.palace.name,
@@ -243,20 +239,16 @@ def _full_name(short: str, upper: Trigram, lower: Trigram) -> str:
     return f"{upper.image}{lower.image}{short}"
 
 
-def _full_ko(short_ko_in_name: str, upper: Trigram, lower: Trigram) -> str:
-    if upper is lower:
-        return f"{upper.ko}위{upper.image_ko}"
-    first = "뇌" if upper.image_ko == "뢰" else upper.image_ko   # 두음법칙: 雷 at the start is 뇌
-    return f"{first}{lower.image_ko}{short_ko_in_name}"
+_RULES = of("yi-hexagram")
 
 
 def _build() -> tuple[Hexagram, ...]:
     lines_to_number = {
         TRIGRAMS_BY_NAME[lo].lines + TRIGRAMS_BY_NAME[up].lines: n
-        for (n, _s, _k, _kn, up, lo) in _KING_WEN
+        for (n, _s, up, lo) in _KING_WEN
     }
     out = []
-    for (n, short, short_ko, ko_in_name, up, lo) in _KING_WEN:
+    for (n, short, up, lo) in _KING_WEN:
         upper, lower = TRIGRAMS_BY_NAME[up], TRIGRAMS_BY_NAME[lo]
         bits = lower.lines + upper.lines
         palace_name, g = _PALACE_OF[bits]
@@ -277,27 +269,15 @@ def _build() -> tuple[Hexagram, ...]:
         hu = lines_to_number[bits[1:4] + bits[2:5]]
         cuo = lines_to_number[bits.translate(str.maketrans("01", "10"))]
         zong = lines_to_number[bits[::-1]]
-        rule_ids = []
-        if g == 0:
-            rule_ids.append("yi-ba-chun-gua")
-        if liuhe:
-            rule_ids.append("yi-liu-he-gua")
-        if liuchong:
-            rule_ids.append("yi-liu-chong-gua")
-        if g == 6:
-            rule_ids.append("yi-you-hun-gua")
-        if g == 7:
-            rule_ids.append("yi-gui-hun-gua")
-        if fushen:
-            rule_ids.append("yi-fu-shen")
         out.append(Hexagram(
             number=n, lines=bits, name=_full_name(short, upper, lower), short=short,
-            ko=_full_ko(ko_in_name, upper, lower), short_ko=short_ko, lower=lower, upper=upper,
+            lower=lower, upper=upper,
             palace=palace, generation=GENERATIONS[g], shi=shi, ying=ying, najia=najia,
             liuqin=liuqin, fushen=fushen, palace_lines=palace_lines, liuhe=liuhe,
-            liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, rule_ids=tuple(rule_ids),
+            liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, rule_ids=(),
         ))
-    return tuple(out)
+    # each yi-hexagram rule's predicate reads the finished hexagram
+    return tuple(replace(h, rule_ids=tuple(r.id for r in _RULES if r.holds(h))) for h in out)
 
 
 HEXAGRAMS: tuple[Hexagram, ...] = _build()

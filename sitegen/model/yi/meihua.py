@@ -17,15 +17,20 @@ Rules (facts, not text):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Element
 from sitegen.model.steps import Step, declare, step
-from sitegen.model.yi.rules import MEIHUA_RELATION_ID, MEIHUA_TOPIC_IDS
+from sitegen.model.yi import rules
+from sitegen.model.yi.sets import Relation, Side
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
-RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
+_RELATION_RULES = rules.of("meihua-relation")
+_TOPIC_RULES = rules.of("meihua-topic")
+_CONDITIONAL_RULES = rules.of("meihua-relation", conditional=True) + rules.of("meihua-topic", conditional=True)
+
+RELATIONS: tuple[Relation, ...] = tuple(Relation)
 
 # When 體用 is not defined, a change carries one of these steps instead (worded in content/rules).
 declare({"meihua-still": (), "meihua-both-sides": ()})
@@ -33,17 +38,17 @@ NOTE_STILL = step("meihua-still")       # no moving line (a 靜卦)
 NOTE_BOTH = step("meihua-both-sides")   # lines moving in both trigrams
 
 
-def relation(yong: Element, ti: Element) -> str:
+def relation(yong: Element, ti: Element) -> Relation:
     """How ``yong`` stands to ``ti``: 用生體, 體生用, 用剋體, 體剋用 or 比和."""
     if yong == ti:
-        return "比和"
+        return Relation.BI_HE
     if yong.generates(ti):
-        return "用生體"
+        return Relation.YONG_SHENG_TI
     if ti.generates(yong):
-        return "體生用"
+        return Relation.TI_SHENG_YONG
     if yong.overcomes(ti):
-        return "用剋體"
-    return "體剋用"
+        return Relation.YONG_KE_TI
+    return Relation.TI_KE_YONG
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,7 @@ class TrigramRelation:
     """A trigram (a 互 or the 變) read against the 體 as if it were on the 用 side."""
 
     trigram: Trigram
-    relation: str
+    relation: Relation
 
     def as_data(self) -> dict[str, str]:
         return {"trigram": self.trigram.name, "relation": self.relation}
@@ -61,20 +66,26 @@ class TrigramRelation:
 class MeihuaReading:
     ti: Trigram
     yong: Trigram
-    relation: str                                        # 用 to 體
-    ti_position: str                                     # "inner" (下卦) or "outer" (上卦)
+    relation: Relation                                   # 用 to 體
+    ti_position: Side                                    # inner (下卦) or outer (上卦)
     bian: TrigramRelation                                # the 用 trigram after the change
     hu: tuple[TrigramRelation, TrigramRelation]          # 互 of the 變卦 (lower, upper): seed 004 p22
     ben_hu: tuple[TrigramRelation, TrigramRelation]      # 互 of the 本卦 (lower, upper): 梅花 卷一
 
-    @property
+    # (each worked out once: a reading is shared by every change that has it)
+    @cached_property
     def relation_id(self) -> str:
-        return MEIHUA_RELATION_ID[self.relation]
+        return next(r.id for r in _RELATION_RULES if r.holds(self))
 
-    @property
+    @cached_property
     def rule_ids(self) -> tuple[str, ...]:
         """The relation's rule id, then the seventeen topic ids (each holds whenever 體用 does)."""
-        return (self.relation_id,) + MEIHUA_TOPIC_IDS
+        return (self.relation_id,) + tuple(r.id for r in _TOPIC_RULES if r.holds(self))
+
+    @cached_property
+    def conditional_rule_ids(self) -> tuple[str, ...]:
+        """The conditional 梅花 rules that apply (盛衰: their condition is stated)."""
+        return tuple(r.id for r in _CONDITIONAL_RULES if r.holds(self))
 
     def as_data(self) -> dict[str, Any]:
         return {
@@ -109,19 +120,19 @@ def meihua_reading(ben_lines: str, bian_lines: str,
     if not moving:
         return None, NOTE_STILL
     if max(moving) <= 3:
-        yong_pos = "inner"
+        yong_pos = Side.INNER
     elif min(moving) >= 4:
-        yong_pos = "outer"
+        yong_pos = Side.OUTER
     else:
         return None, NOTE_BOTH
     lo, up = TRIGRAMS_BY_LINES[ben_lines[:3]], TRIGRAMS_BY_LINES[ben_lines[3:]]
-    if yong_pos == "inner":
+    if yong_pos is Side.INNER:
         yong, ti, changed = lo, up, TRIGRAMS_BY_LINES[bian_lines[:3]]
     else:
         yong, ti, changed = up, lo, TRIGRAMS_BY_LINES[bian_lines[3:]]
     return MeihuaReading(
         ti=ti, yong=yong, relation=relation(yong.element, ti.element),
-        ti_position="outer" if yong_pos == "inner" else "inner",
+        ti_position=Side.OUTER if yong_pos is Side.INNER else Side.INNER,
         bian=_against(changed.lines, ti.lines),
         hu=_hu_pair(bian_lines, ti), ben_hu=_hu_pair(ben_lines, ti),
     ), None

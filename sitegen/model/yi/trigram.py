@@ -23,15 +23,12 @@ from sitegen.model.ganzhi import Element, GanZhi
 @dataclass(frozen=True)
 class Trigram:
     name: str                 # 乾 兌 離 震 巽 坎 艮 坤
-    ko: str                   # Korean reading of the name (standard orthography: 離 이)
     image: str                # 天 澤 火 雷 風 水 山 地
-    image_ko: str             # 천 택 화 뢰 풍 수 산 지 (뢰: 뇌 at the start of a word)
     element: Element
     lines: str                # three chars of "1"/"0", bottom line first
     xiantian: int             # 先天 number 1..8
     houtian: int              # 後天 (洛書) number
     direction: str            # 後天 direction: 西北, 西, 南 …
-    direction_ko: str
     inner_najia: tuple[GanZhi, GanZhi, GanZhi]   # 納甲 when it is the lower trigram (lines 1–3)
     outer_najia: tuple[GanZhi, GanZhi, GanZhi]   # 納甲 when it is the upper trigram (lines 4–6)
 
@@ -53,21 +50,21 @@ def _gz(s: str) -> tuple[GanZhi, GanZhi, GanZhi]:
     return (GanZhi.from_zh(a), GanZhi.from_zh(b), GanZhi.from_zh(c))
 
 
-# name, ko, image, image_ko, element, lines, 先天, 後天, direction, direction_ko, 納甲 inner, outer
+# name, image, element, lines, 先天, 後天, direction, 納甲 inner, outer
 _TABLE = (
-    ("乾", "건", "天", "천", Element.METAL, "111", 1, 6, "西北", "서북", "甲子 甲寅 甲辰", "壬午 壬申 壬戌"),
-    ("兌", "태", "澤", "택", Element.METAL, "110", 2, 7, "西", "서", "丁巳 丁卯 丁丑", "丁亥 丁酉 丁未"),
-    ("離", "이", "火", "화", Element.FIRE, "101", 3, 9, "南", "남", "己卯 己丑 己亥", "己酉 己未 己巳"),
-    ("震", "진", "雷", "뢰", Element.WOOD, "100", 4, 3, "東", "동", "庚子 庚寅 庚辰", "庚午 庚申 庚戌"),
-    ("巽", "손", "風", "풍", Element.WOOD, "011", 5, 4, "東南", "동남", "辛丑 辛亥 辛酉", "辛未 辛巳 辛卯"),
-    ("坎", "감", "水", "수", Element.WATER, "010", 6, 1, "北", "북", "戊寅 戊辰 戊午", "戊申 戊戌 戊子"),
-    ("艮", "간", "山", "산", Element.EARTH, "001", 7, 8, "東北", "동북", "丙辰 丙午 丙申", "丙戌 丙子 丙寅"),
-    ("坤", "곤", "地", "지", Element.EARTH, "000", 8, 2, "西南", "서남", "乙未 乙巳 乙卯", "癸丑 癸亥 癸酉"),
+    ("乾", "天", Element.METAL, "111", 1, 6, "西北", "甲子 甲寅 甲辰", "壬午 壬申 壬戌"),
+    ("兌", "澤", Element.METAL, "110", 2, 7, "西", "丁巳 丁卯 丁丑", "丁亥 丁酉 丁未"),
+    ("離", "火", Element.FIRE, "101", 3, 9, "南", "己卯 己丑 己亥", "己酉 己未 己巳"),
+    ("震", "雷", Element.WOOD, "100", 4, 3, "東", "庚子 庚寅 庚辰", "庚午 庚申 庚戌"),
+    ("巽", "風", Element.WOOD, "011", 5, 4, "東南", "辛丑 辛亥 辛酉", "辛未 辛巳 辛卯"),
+    ("坎", "水", Element.WATER, "010", 6, 1, "北", "戊寅 戊辰 戊午", "戊申 戊戌 戊子"),
+    ("艮", "山", Element.EARTH, "001", 7, 8, "東北", "丙辰 丙午 丙申", "丙戌 丙子 丙寅"),
+    ("坤", "地", Element.EARTH, "000", 8, 2, "西南", "乙未 乙巳 乙卯", "癸丑 癸亥 癸酉"),
 )
 
 TRIGRAMS: tuple[Trigram, ...] = tuple(
-    Trigram(n, ko, im, imk, el, ln, xt, ht, d, dk, _gz(inner), _gz(outer))
-    for (n, ko, im, imk, el, ln, xt, ht, d, dk, inner, outer) in _TABLE
+    Trigram(n, im, el, ln, xt, ht, d, _gz(inner), _gz(outer))
+    for (n, im, el, ln, xt, ht, d, inner, outer) in _TABLE
 )
 """The eight trigrams in the 先天 order 乾 兌 離 震 巽 坎 艮 坤."""
 
