@@ -92,7 +92,10 @@ def get(url: str) -> tuple[int, bytes]:
 
 def run_serve(argv: list[str], cwd: Path) -> tuple[int, str]:
     port = int(argv[argv.index("--port") + 1])
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as on a terminal: a test run started in the background (`pytest … &` from a script)
+    # ignores SIGINT, and a child would inherit that and never stop.
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while True:
