@@ -1,6 +1,8 @@
-"""``sitegen cast``: from moments to their 大六壬 lessons (起課).
+"""``sitegen cast``: from moments to their 大六壬 lessons (起課), or to a hexagram's change read
+in its day and month (起卦).
 
     sitegen cast [--tz ZONE] [--day-starts 23|0] [--json] [WHEN...]
+    sitegen cast --yi LINES | --meihua | --numbers A,B[,C]  [--tz ZONE] [--json] [WHEN...]
 
 WHEN is a local ``YYYY-MM-DDTHH:MM`` (or ``…:SS``) on the clocks of ZONE, or ``now`` (the
 default). Each
@@ -83,16 +85,16 @@ def _offset_text(seconds: int) -> str:
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches)."""
+    as branches) or a day of the calendar (``dates``) the cast does not tell."""
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
-            "years": f["year"][1], "birth": birth, "xing": xing}
+            "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing}
     given = {"本命": birth, "行年": xing}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
     for key, value in when.items():
         if key == "needs":
             continue
-        v = have[key]
+        v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):
@@ -100,7 +102,7 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     return True
 
 
-def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
+def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str = "gejue") -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
@@ -109,7 +111,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
     at = moment_text(c.local)
     url = addresses.lesson(c.day, c.plate).path
-    the_lesson = lesson(c.day, c.plate, shehai=shehai)
+    the_lesson = lesson(c.day, c.plate, shehai=shehai, guiren=guiren)
     out = {
         "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
@@ -117,6 +119,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23) -> dict:
         "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
             int(term_at.utcoffset().total_seconds())),
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
+        **({"day_night_by": "sun"} if c.by_sun else {}),
         "transmissions": "".join(b.zh for b in the_lesson.transmissions),
         "url": url,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
@@ -137,14 +140,80 @@ def text(f: dict) -> str:
                       for name, h in f["conditional"]))
 
 
-def _settings(root: Path) -> tuple[int, str]:
-    """The day's turning hour and the 涉害 reading from content/site.yaml (the defaults where the
-    file cannot be read: the build reports its problems)."""
+def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
+    """One moment's change as ``--json`` prints it (and the cast and change pages compute it):
+    ``c`` the moment, ``ch`` the change, ``cast_info`` how it was cast."""
+    from .model import addresses
+    from .model.yi.moment import at_moment
+
+    m = at_moment(ch, c.day, c.month.branch)
+    at = moment_text(c.local)
+    url = addresses.change(ch.ben.number, ch.bian.number).path
+    return {
+        "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
+        "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
+        "month_branch": c.month.branch.zh, "void": [b.zh for b in m.void],
+        "cast": cast_info,
+        "from": ch.ben.number, "to": ch.bian.number, "moving": list(ch.moving),
+        "name": f"{ch.ben.name} → {ch.bian.name}",
+        "shi": ch.ben.shi, "ying": ch.ben.ying, "to_shi": ch.bian.shi, "to_ying": ch.bian.ying,
+        "fushen": [f.as_data() for f in ch.ben.fushen],
+        "url": url,
+        "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
+                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
+        "lines": m.as_data()["lines"],
+    }
+
+
+def yi_text(f: dict) -> str:
+    out = [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)",
+           f"  年 {f['year']}  月 {f['month']} (月建 {f['month_branch']})  日 {f['day']}  時 {f['hour']}  "
+           f"旬空 {''.join(f['void'])}",
+           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}"]
+    for ln in reversed(f["lines"]):
+        marks = [k for k, v in (("月破", ln["month_broken"]), ("日破", ln["day_broken"]),
+                                ("旬空", ln["void"]), ("暗動", ln["hidden_moving"]),
+                                ("化空", ln["to_void"]), ("化破", ln["to_broken"])) if v]
+        role = "世" if ln["line"] == f["shi"] else "應" if ln["line"] == f["ying"] else "  "
+        to = f" → {ln['to']}" if ln["to"] else ""
+        out.append(f"  {ln['line']} {ln['liushen']} {ln['liuqin']} {ln['najia']}{to} {role} "
+                   f"{ln['strength']} {' '.join(marks)}".rstrip())
+    return "\n".join(out)
+
+
+def _yi_cast(args, c) -> tuple:
+    """The change ``args`` ask for at the moment ``c`` and how it was cast."""
+    from datetime import timedelta
+
+    from .model.calendar import hour_reading
+    from .model.lunar import lunar_date
+    from .model.yi import casting
+
+    if args.yi is not None:
+        return casting.from_throws(args.yi), {"method": "coins", "throws": args.yi}
+    if args.numbers is not None:
+        try:
+            nums = [int(x) for x in args.numbers.split(",")]
+        except ValueError:
+            nums = []
+        ch, info = casting.by_numbers(nums, int(c.hour))
+        return ch, {"method": "meihua-numbers", **info}
+    # 梅花 by the time: the lunar date of the 干支 day's civil date
+    ahead = hour_reading(c.local.hour, c.day_starts)[1]
+    ld = lunar_date(c.local.date() + timedelta(days=ahead))
+    ch, info = casting.by_time(ld.year_branch, ld.month, ld.day, int(c.hour))
+    lunar = {"year": ld.year, "month": ld.month, "day": ld.day, "leap": ld.leap}
+    return ch, {"method": "meihua-time", "lunar": lunar, **info}
+
+
+def _settings(root: Path) -> tuple[int, str, str]:
+    """The day's turning hour, the 涉害 reading and the 貴人 table from content/site.yaml (the
+    defaults where the file cannot be read: the build reports its problems)."""
     from .content import load_config
     from .problems import Problems
 
     cfg = load_config(root, Problems()) if (root / "content" / "site.yaml").is_file() else None
-    return (cfg.day_starts, cfg.liuren_shehai) if cfg else (23, "depth")
+    return (cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg else (23, "depth", "gejue")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -154,25 +223,55 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="IANA time zone, such as Asia/Seoul (default: the machine's)")
     p.add_argument("--day-starts", type=int, choices=(23, 0), default=None,
                    help="the hour the 干支 day turns at: 23 (子初) or 0 (default: content/site.yaml)")
+    p.add_argument("--place", type=_place, default=None, metavar="LAT,LON",
+                   help="tell 晝 from 夜 by the Sun at this place (degrees, north and east positive, "
+                        "e.g. 37.57,126.98) instead of by the 占時 (卯–申 晝)")
     p.add_argument("--json", action="store_true", help="one JSON object per moment, one per line")
+    p.add_argument("--yi", metavar="LINES", default=None,
+                   help="cast a hexagram by coins: six throws 6/7/8/9 from the bottom line")
+    p.add_argument("--meihua", action="store_true",
+                   help="cast a hexagram by 梅花 time casting (lunar year branch, month, day, hour)")
+    p.add_argument("--numbers", metavar="A,B[,C]", default=None,
+                   help="cast a hexagram by 梅花 number casting (two or three whole numbers)")
+
+
+def _place(text: str) -> tuple[float, float]:
+    try:
+        lat, lon = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LAT,LON in degrees, e.g. 37.57,126.98") from None
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −90…90 and longitude −180…180")
+    return lat, lon
 
 
 def main(args: argparse.Namespace, root: Path) -> int:
     from .model.calendar import CalendarError, cast
+    from .model.lunar import LunarError
+    from .model.yi.casting import CastingError, from_throws
 
-    site_day_starts, shehai = _settings(root)
+    site_day_starts, shehai, guiren = _settings(root)
     day_starts = site_day_starts if args.day_starts is None else args.day_starts
+    yi = [o for o, v in (("--yi", args.yi is not None), ("--meihua", args.meihua),
+                         ("--numbers", args.numbers is not None)) if v]
     try:
+        if len(yi) > 1:
+            raise CastError(f"{' and '.join(yi)} cast a hexagram each: give one of them")
+        if args.yi is not None:
+            from_throws(args.yi)                 # bad lines are named before any moment is read
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
-        out = [facts(cast(m, tz, name, day_starts=day_starts), tz, shehai, site_day_starts)
-               for m in moments]
-    except (CastError, CalendarError) as e:
+        casts = [cast(m, tz, name, day_starts=day_starts, place=args.place) for m in moments]
+        if yi:
+            out = [yi_facts(c, *_yi_cast(args, c), site_day_starts) for c in casts]
+        else:
+            out = [facts(c, tz, shehai, site_day_starts, guiren) for c in casts]
+    except (CastError, CalendarError, CastingError, LunarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)
         return 2
     if args.json:
         sys.stdout.write("".join(json.dumps(f, ensure_ascii=False) + "\n" for f in out))
     else:
-        sys.stdout.write("\n".join(text(f) for f in out) + "\n")
+        sys.stdout.write("\n".join((yi_text if yi else text)(f) for f in out) + "\n")
     return 0

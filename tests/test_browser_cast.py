@@ -16,7 +16,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from conftest import REPO
+from sitegen.cast import held as cast_held
 from sitegen.model.calendar import terms
+from sitegen.model.ganzhi import GanZhi
+from sitegen.model.liuren import lesson
 from test_browser import browser  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
@@ -150,8 +153,10 @@ def test_a_lesson_page_given_a_moment_marks_hour_general_birth_and_xing(browser,
     assert page.locator(".palace.is-xing .earth").text_content() == "寅"
     assert page.get_attribute(".lesson", "data-shift") == "day"
     assert page.locator("#moment [data-fact='hour']").all_text_contents() == ["巳", "巳"]
-    held = page.get_attribute("[data-when]", "data-held")
-    assert held == "true" and dict(_python_facts(at, tz)["conditional"]) == {"勵德": True}
+    held = page.eval_on_selector_all(
+        "[data-when]", "els => els.map(e => [e.querySelector('span').textContent, e.getAttribute('data-held')])")
+    python = dict(_python_facts(at, tz)["conditional"])
+    assert ["勵德", "true"] in held and python["勵德"] is True and python["四絕"] is None
     # a moment that gives another lesson says so and links there, marking nothing here
     page.goto((built / "liuren/ji-you/04/index.html").as_uri() + "?at=2026-12-01T11:30&tz=Asia/Seoul")
     page.wait_for_selector("#moment:not([hidden])")
@@ -186,6 +191,13 @@ def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(brow
         got = page.eval_on_selector_all(
             "[data-when]", "els => els.map(e => [e.querySelector('span').textContent, e.getAttribute('data-held')])")
         assert got == [[name, json.dumps(h)] for name, h in f["conditional"]], f
+        # the 法 of 《畢法賦》 that hold under a condition, resolved by the same reading
+        les = lesson(GanZhi.from_zh(f["day"]), f["plate"])
+        want = [[str(b.number), json.dumps(cast_held(b.as_data()["condition"], f))]
+                for b in les.bifa if b.condition is not None]
+        got = page.eval_on_selector_all(
+            "[data-bifa-when]", "els => els.map(e => [e.getAttribute('data-bifa'), e.getAttribute('data-held')])")
+        assert got == want, f
     page.close()
 
 

@@ -100,3 +100,75 @@ def test_a_thousand_moments_in_one_call_under_two_seconds():
     assert run.returncode == 0, run.stderr
     assert len(run.stdout.splitlines()) == 1000
     assert elapsed < 2.0, f"{elapsed:.2f} CPU-seconds"
+
+
+def test_day_and_night_by_the_sun_at_a_place():
+    """--place: 晝/夜 by the Sun there. Seoul, 2026-06-21: sunrise 05:11, sunset 19:57 (KST, as
+    almanacs give them); 2026-12-01: sunrise 07:23 — a 辰時 before it is 夜 by the Sun."""
+    from sitegen.model.calendar import cast
+    from zoneinfo import ZoneInfo
+
+    seoul = (37.5665, 126.978)
+    tz = ZoneInfo("Asia/Seoul")
+    for at, by_hour, by_sun in (("2026-06-21T05:08", "day", "night"), ("2026-06-21T05:15", "day", "day"),
+                                ("2026-06-21T19:54", "night", "day"), ("2026-06-21T20:00", "night", "night"),
+                                ("2026-12-01T07:15", "day", "night"), ("2026-12-01T07:30", "day", "day")):
+        local = dt.datetime.fromisoformat(at)
+        assert cast(local, tz, "Asia/Seoul").day_night == by_hour, at
+        assert cast(local, tz, "Asia/Seoul", place=seoul).day_night == by_sun, at
+    run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json", "--tz",
+                          "Asia/Seoul", "--place", "37.5665,126.978", "2026-12-01T07:15"],
+                         capture_output=True, text=True)
+    f = json.loads(run.stdout)
+    assert (f["day_night"], f["day_night_by"], f["hour"]) == ("night", "sun", "辰")
+    bad = subprocess.run([sys.executable, "-m", "sitegen", "cast", "--place", "north", "now"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "LAT,LON" in bad.stderr
+
+
+# ---- casting a hexagram -------------------------------------------------------------------------
+
+def test_coins_give_the_change_in_its_day_and_month():
+    run = cast("--json", "--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30")
+    assert run.returncode == 0, run.stderr
+    f = json.loads(run.stdout)
+    # 7 8 9 7 6 8 from the bottom: 離 below, 震 above (雷火豐), lines 3 (9) and 5 (6) move → 澤雷隨
+    assert (f["from"], f["to"], f["moving"]) == (55, 17, [3, 5])
+    assert (f["day"], f["month_branch"], f["void"]) == ("己酉", "亥", ["寅", "卯"])
+    assert f["url"] == "yi/55/17/" and f["link"].startswith("yi/55/17/?at=2026-12-01T09:30&tz=Asia/Seoul")
+    first = f["lines"][0]
+    assert {k: first[k] for k in ("line", "najia", "liuqin", "liushen", "strength", "month_broken")} == {
+        "line": 1, "najia": "己卯", "liuqin": "子孫", "liushen": "螣蛇", "strength": "相", "month_broken": False}
+    assert first["void"] and first["hidden_moving"]          # 卯: void in 甲辰旬, clashed by 酉, 相 in 亥月
+    assert [ln["liushen"] for ln in f["lines"]] == ["螣蛇", "白虎", "玄武", "青龍", "朱雀", "勾陳"]
+    assert not any(ln["month_broken"] for ln in f["lines"])   # 亥月 breaks 巳: 豐 has none
+    text = cast("--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30").stdout
+    assert "雷火豐 → 澤雷隨" in text and "旬空 寅卯" in text
+
+
+def test_meihua_by_the_time_and_by_numbers():
+    # 2026-12-01 is 丙午年 十月 廿三 (lunar); 午 7 + 10 + 23 = 40 → 坤; + 巳 6 = 46 → 坎, line 4: 師 → 解
+    f = json.loads(cast("--json", "--tz", "Asia/Seoul", "--meihua", "2026-12-01T09:30").stdout)
+    assert f["cast"]["lunar"] == {"year": 2026, "month": 10, "day": 23, "leap": False}
+    assert (f["from"], f["to"], f["moving"]) == (7, 40, [4])
+    # 3 → 離 above, 8 → 坤 below (晉); 3 + 8 + 巳 6 = 17 → line 5: 晉 → 否
+    f = json.loads(cast("--json", "--tz", "Asia/Seoul", "--numbers", "3,8", "2026-12-01T09:30").stdout)
+    assert (f["from"], f["to"], f["moving"]) == (35, 12, [5])
+    f = json.loads(cast("--json", "--tz", "Asia/Seoul", "--numbers", "3,8,7", "2026-12-01T09:30").stdout)
+    assert (f["from"], f["moving"]) == (35, [6])                # 3 + 8 + 7 = 18 → line 6
+
+
+@pytest.mark.parametrize("args, names", [
+    (["--yi", "789765"], "'789765' is not six throws"),
+    (["--yi", "78976"], "'78976' is not six throws"),
+    (["--yi", "78976x"], "is not six throws"),
+    (["--yi", "7897688"], "is not six throws"),
+    (["--yi", "789768", "--meihua"], "give one of them"),
+    (["--numbers", "3"], "two or three whole numbers"),
+    (["--numbers", "3,x"], "two or three whole numbers"),
+])
+def test_bad_lines_are_one_line_and_exit_2(args, names):
+    run = cast("--tz", "Asia/Seoul", *args, "2026-12-01T09:30")
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sitegen cast: ") and names in lines[0], run.stderr

@@ -249,12 +249,13 @@ def test_engine_data_is_the_same_in_processes_with_different_hash_seeds():
 
 
 def test_shehai_variants_differ_only_on_shehai_lessons():
-    assert SHEHAI_VARIANTS == ("depth", "mengzhongji")
-    other = all_lessons(shehai="mengzhongji")
-    changed = [(a, b) for a, b in zip(ALL, other) if a.transmissions != b.transmissions]
-    assert changed
-    for a, b in changed:
-        assert "liuren-she-hai" in a.rule_ids and b.shehai == "mengzhongji"
+    assert SHEHAI_VARIANTS == ("depth", "tanyuan", "mengzhongji")
+    for variant in ("tanyuan", "mengzhongji"):
+        other = all_lessons(shehai=variant)
+        changed = [(a, b) for a, b in zip(ALL, other) if a.transmissions != b.transmissions]
+        assert changed
+        for a, b in changed:
+            assert "liuren-she-hai" in a.rule_ids and b.shehai == variant
     with pytest.raises(ValueError):
         lesson(GanZhi.from_zh("甲子"), 2, shehai="nonsense")
     with pytest.raises(ValueError):

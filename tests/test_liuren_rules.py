@@ -18,17 +18,17 @@ TO_COVER = (
     "鑄印 三奇 進茹 退茹 龍潛 將泰 正和 升階 日昃 回陰 鑄刃 革故 返駕 就明 當陽 發生 拱斗 聯芳 收藏 重陰 向陽 "
     "觀光 登天 涉淵 出戶 回輪 勢衰 入冥 凝陰 啟蒙"
 ).split()
-FAMILIES = {"liuren-method", "liuren-ke", "liuren-pattern", "liuren-general"}
+FAMILIES = {"liuren-method", "liuren-ke", "liuren-pattern", "liuren-general", "liuren-bifa"}
 ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, Problems())}
 
 
 def test_ids_are_unique_pinyin_addresses():
     assert len(RULES) == len(RULES_BY_ID)
     for r in RULES:
-        assert re.fullmatch(r"liuren-[a-z]+(-[a-z]+)*", r.id), r.id
+        assert re.fullmatch(r"liuren-[a-z]+(-[a-z]+)*|liuren-bifa-[0-9]{3}", r.id), r.id
         assert r.family in FAMILIES and r.applies_to == "lesson"
         e = ENTRIES[r.id]
-        assert re.search("[가-힣]", e.test) and (e.source or e.cites)
+        assert re.search("[가-힣]", e.test) and (e.source or e.cites or e.classic)
         assert e.condition is None or re.search("[가-힣]", e.condition)
     assert RULES_BY_ID["liuren-yuan-shou"].zh == "元首"
     assert RULES_BY_ID["liuren-dong-she-yan-mu"].zh == "冬蛇掩目"
@@ -50,10 +50,13 @@ def test_generals_are_rules():
 
 
 def test_conditional_rules_are_exactly_those_that_need_more_than_day_and_plate():
-    conditional = {r.zh for r in RULES if ENTRIES[r.id].condition and r.family != "liuren-general"}
-    assert conditional == {"勵德", "天網", "龍德", "狡童", "泆女"}
+    """A rule whose entry names a condition is conditional on some lesson — or undecidable by the
+    chart (解離, 天寇: two people's 行年, the moon), which its entry says."""
+    conditional = {r.zh for r in RULES if ENTRIES[r.id].condition and r.family not in ("liuren-general", "liuren-bifa")}
     produced_conditional = {c.name for les in all_lessons() for c in les.conditional_patterns}
-    assert produced_conditional == conditional
+    assert produced_conditional <= conditional
+    assert conditional - produced_conditional == {"解離", "天寇"}
+    assert {"勵德", "天網", "龍德", "狡童", "泆女", "四絕", "三光"} <= produced_conditional
 
 
 def test_every_rule_a_lesson_uses_is_in_the_catalog():

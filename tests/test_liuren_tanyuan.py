@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from sitegen.model.liuren import all_lessons
+from sitegen.model.liuren.variants import school_name
 
 REPO = Path(__file__).resolve().parent.parent
 COMMITTED = yaml.safe_load((REPO / "content/validation/tanyuan.yaml").read_text(encoding="utf-8"))
@@ -28,9 +29,9 @@ def table(shared):
     return {(r["day"], r["plate"]): r for r in rows}
 
 
-def compare(table):
+def compare(table, shehai="depth"):
     compared, diffs = 0, []
-    for les in all_lessons():
+    for les in all_lessons(shehai=shehai):
         row = table[(les.day.zh, les.plate)]
         if not row["three_transmissions"]:
             continue
@@ -45,7 +46,9 @@ def compare(table):
 def test_committed_comparison_is_current(table):
     compared, diffs = compare(table)
     assert compared == COMMITTED["compared"] == 712
-    assert set(COMMITTED) == {"source", "compared", "differences"}
+    assert set(COMMITTED) == {"source", "compared", "differences", "option_reasons", "lost", "names"}
+    assert [(x["day"], x["plate"]) for x in COMMITTED["lost"]] == [
+        (les.day.zh, les.plate) for les in all_lessons() if not table[(les.day.zh, les.plate)]["three_transmissions"]]
     assert [{k: d[k] for k in ("day", "plate", "tanyuan", "engine")} for d in COMMITTED["differences"]] == diffs
     for d in COMMITTED["differences"]:
         assert re.search("[가-힣]", d["reason"])
@@ -66,3 +69,50 @@ def test_readme_school_notes_on_fuyin_and_fanyin(table):
     ours = {(les.day.zh, les.plate): "".join(b.zh for b in les.transmissions) for les in all_lessons()}
     for key, value in ((("乙酉", 1), "辰酉卯"), (("戊戌", 7), "亥巳亥"), (("戊辰", 7), "亥巳亥")):
         assert "".join(table[key]["three_transmissions"]) == value == ours[key]
+
+
+def test_the_tanyuan_count_reproduces_the_whole_table(table):
+    """The 探原 option (涉害 counted with the seat) gives 探原's 三傳 on every legible lesson."""
+    compared, diffs = compare(table, "tanyuan")
+    assert (compared, diffs) == (712, [])
+    _, mzj = compare(table, "mengzhongji")
+    assert len(mzj) == 23
+
+
+def _names_differ(row, names, aliases):
+    return not all(aliases.get(n, n) in names for n in row["method"].split("、"))
+
+
+def test_committed_name_comparison_is_current(table):
+    """The 22 lessons whose 課 names differ from 探原's under the defaults, with the options that
+    resolve each, are exactly what the table gives; no option makes a new difference."""
+    names = COMMITTED["names"]
+    aliases = names["aliases"]
+    under = {"shehai_depth": all_lessons(), "shehai_tanyuan": all_lessons(shehai="tanyuan"),
+             "shehai_mengzhongji": all_lessons(shehai="mengzhongji")}
+    found, compared = [], 0
+    for i, les in enumerate(under["shehai_depth"]):
+        row = table[(les.day.zh, les.plate)]
+        if not row["method"]:
+            continue
+        compared += 1
+        extra = school_name(les)
+        named = {"names_tanyuan": les.names + ((str(extra),) if extra else ())}
+        named.update({o: ls[i].names for o, ls in under.items()})
+        differ = {o for o, n in named.items() if _names_differ(row, n, aliases)}
+        if not differ:
+            continue
+        assert "shehai_depth" in differ, f"{les.day.zh} {les.plate}: an option makes a new difference"
+        found.append({"day": les.day.zh, "plate": les.plate, "tanyuan": row["method"],
+                      "resolved_by": [o for o in named if o not in differ]})
+    assert compared == names["compared"] == 712
+    assert [{k: d[k] for k in ("day", "plate", "tanyuan", "resolved_by")} for d in names["differences"]] == found
+    assert len(found) == 22
+    by_reason = {}
+    for d in names["differences"]:
+        by_reason.setdefault(d["reason"], []).append((d["day"], d["plate"]))
+    # the four of the 涉害 family the issue names, and the 伏吟/返吟 naming school
+    assert sorted(by_reason["shehai-tie"] + by_reason["biyong"]) == sorted(
+        [("丙辰", 6), ("戊辰", 6), ("戊辰", 7), ("戊戌", 7)])
+    assert all(p in (1, 7) for r in ("fuyin-ke", "fanyin-wuqin") for _, p in by_reason[r])
+    assert set(by_reason) == set(names["reasons"])

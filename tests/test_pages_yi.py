@@ -52,7 +52,8 @@ def test_change_page_shows_both_figures_and_links_everything(built):
 def test_hexagram_page_has_figure_line_table_liushen_and_changes(built):
     html = read(built, "yi/44/index.html")
     assert re.search(r'<svg class="gua large"[^>]*aria-label="天風姤 괘상', html)
-    assert html.count("<tr><th scope=\"row\" lang=\"zh-Hant\">") >= 6 + 6
+    assert len(re.findall(r'<tr[^>]*><th scope="row" lang="zh-Hant">', html)) >= 6 + 6
+    assert html.count('<tr data-line="') == 6            # the line table, for the day and month
     assert len(re.findall(r'href="\.\./44/\d\d/index.html"|href="\d\d/index.html"', html)) >= 64
 
 

@@ -14,7 +14,8 @@ from sitegen.problems import Problems
 ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, Problems())}
 
 _PREFIX = {"yi-line": "yi-", "yi-change": "yi-", "yi-hexagram": "yi-",
-           "meihua-relation": "meihua-", "meihua-topic": "meihua-topic-", "dili": "dili-"}
+           "meihua-relation": "meihua-", "meihua-topic": "meihua-topic-", "dili": "dili-",
+           "yi-moment": "yi-"}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

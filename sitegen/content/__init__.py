@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Config, load_config
+from .conventions import ConventionEntry, load_conventions
 from ..problems import Problems
 from .redirects import Redirect, load_redirects
 from .rules import RuleEntry, load_rules
@@ -24,9 +25,10 @@ class Content:
     terms: tuple[Term, ...]
     validation: Validation
     redirects: tuple[Redirect, ...]
+    conventions: tuple[ConventionEntry, ...] = ()
 
 
-CONTENT_NAMES = {"site.yaml", "redirects.yaml", "texts", "rules", "terms", "validation"}
+CONTENT_NAMES = {"site.yaml", "redirects.yaml", "conventions.yaml", "texts", "rules", "terms", "validation"}
 
 
 def read_content(root: Path, problems: Problems, base_url: str | None = None) -> Content | None:
@@ -37,7 +39,7 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
         if path.name not in CONTENT_NAMES and not ignored(path.name):
             problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
-                         "content/ holds site.yaml, redirects.yaml and the folders texts/, rules/, "
+                         "content/ holds site.yaml, redirects.yaml, conventions.yaml and the folders texts/, rules/, "
                          "terms/ and validation/; anything else is never read")
     config = load_config(root, problems, base_url)
     texts = load_texts(root, problems)
@@ -45,10 +47,11 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     terms = load_terms(root, problems)
     validation = load_validation(root, problems)
     redirects = load_redirects(root, problems)
+    conventions = load_conventions(root, problems)
     if config is None:
         return None
     return Content(root=root, config=config, texts=texts, rules=rules, terms=terms,
-                   validation=validation, redirects=redirects)
+                   validation=validation, redirects=redirects, conventions=conventions)
 
 
 def load_content(root: Path, base_url: str | None = None) -> Content:

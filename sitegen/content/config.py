@@ -26,7 +26,8 @@ SCHEMA = {
     "base_url": Field(BASE_URL),
     "published": Field(is_date),
     "engines": Field({
-        "liuren_shehai": Field(one_of("depth", "mengzhongji")),
+        "liuren_shehai": Field(one_of("depth", "tanyuan", "mengzhongji")),
+        "liuren_guiren": Field(one_of("gejue", "xiantian", "bushi"), required=False),
         "yi_kin_variant": Field(one_of("ben-palace", "bian-palace")),
     }),
     "casting": Field({"day_starts": Field(_day_starts)}, required=False),
@@ -42,6 +43,7 @@ class Config:
     published: _dt.date
     liuren_shehai: str
     yi_kin_variant: str
+    liuren_guiren: str = "gejue"   # the 貴人 table (sitegen.model.liuren.tables.NOBLE_TABLES)
     day_starts: int = 23       # the hour the 干支 day turns at when casting: 23 (子初) or 0
 
 
@@ -62,6 +64,7 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
         title_zh=d["title"]["zh"], title_ko=d["title"]["ko"], tagline=d["tagline"],
         base_url=d["base_url"], published=d["published"],
         liuren_shehai=d["engines"]["liuren_shehai"], yi_kin_variant=d["engines"]["yi_kin_variant"],
+        liuren_guiren=d["engines"].get("liuren_guiren", "gejue"),
         day_starts=d.get("casting", {}).get("day_starts", 23),
     )
     return dataclasses.replace(config, base_url=base_url) if base_url else config

@@ -16,6 +16,10 @@ half, in code; they are joined by ``id``)::
         - ref: liuren-gejue#p02
           quote: 照常以克賊比涉用       # optional: a phrase of that paragraph, verbatim
       follows: 《六壬大全》 卷七 …        # where the seeds say nothing: the classical source used
+      classic:                        # the clause of 《六壬大全》 that defines it (卷, heading, quote)
+        - {juan: 7, title: 元首課, quote: 凡一上克下，餘課無克，為元首課}
+      authority:                      # optional: the defining clause in a classical authority
+        - {work: 卜筮正宗, part: 十八論, title: 旺相休囚論, quote: 春令木旺火相}
       readings:                       # optional, per outcome (e.g. a 梅花 topic by 體用 relation)
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
       steps:                          # optional: how a derivation step of each kind is worded
@@ -26,7 +30,13 @@ operand takes (``|이 |을 |은 |과 |로``: the form agrees with its last sylla
 a list is joined (``|list``: with commas, ``|concat``: with nothing; by default with ``·``). Which
 kinds exist and which operands each has is declared by the engines (``sitegen.model.steps``).
 
-Every entry needs ``cites`` or ``follows`` (or both). Whether a cited paragraph and phrase exist
+A ``classic`` citation names a 卷 of 《六壬大全》 (1–12), the heading it stands under (``X課``
+or ``第N法``) and the defining clause, quoted in traditional characters; the tests find each quote
+under its heading in the authority's transcription (``../shared/authorities/liuren-daquan/``).
+
+Every entry needs ``cites``, ``follows``, ``classic`` or ``authority``. An ``authority`` quote is the one
+clause the rule implements, cited as book · part · title (``tests/test_yi_moment.py`` finds each in
+the authority's transcription, ``../shared/authorities/``). Whether a cited paragraph and phrase exist
 is checked once all texts are loaded.
 """
 
@@ -37,12 +47,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problems
-from .source import Field, ListOf, check_schema, is_str, list_entries, matches, one_of
+from .source import Field, ListOf, check_schema, is_int, is_str, list_entries, matches, one_of
 from .texts import ID_PATTERN
 
 CITE = {
     "ref": Field(matches(r"[a-z0-9][a-z0-9-]*#[a-z0-9][a-z0-9-]*", "text-slug#paragraph-id")),
     "quote": Field(is_str, required=False),
+}
+
+CLASSIC = {
+    "juan": Field(lambda v: is_int(v) or (None if 1 <= v <= 12 else "a 卷 of 《六壬大全》, 1–12")),
+    "title": Field(matches(r"\S+[課格]|第[0-9]+法", "a heading: X課 or 第N法")),
+    "quote": Field(is_str),
+}
+
+AUTHORITY = {
+    "work": Field(is_str),
+    "part": Field(is_str),
+    "title": Field(is_str),
+    "quote": Field(is_str),
 }
 
 ENTRY = {
@@ -56,6 +79,8 @@ ENTRY = {
     "source": Field(is_str, required=False),
     "cites": Field(ListOf(CITE), required=False),
     "follows": Field(is_str, required=False),
+    "classic": Field(ListOf(CLASSIC), required=False),
+    "authority": Field(ListOf(AUTHORITY), required=False),
     "readings": Field(lambda v: None if isinstance(v, dict) and v else "a mapping of outcomes to citations",
                       required=False),
     "steps": Field(lambda v: None if isinstance(v, dict) and v and all(isinstance(x, str) for x in v.values())
@@ -134,6 +159,37 @@ class Cite:
 
 
 @dataclass(frozen=True)
+class Classic:
+    """A clause of 《六壬大全》: its 卷, the heading it stands under and the words quoted."""
+
+    juan: int
+    title: str
+    quote: str
+    line: int
+
+    @property
+    def label(self) -> str:
+        return f"《六壬大全》卷{_JUAN_ZH[self.juan]} {self.title}"
+
+
+_JUAN_ZH = dict(enumerate("一二三四五六七八九十", start=1)) | {11: "十一", 12: "十二"}
+
+
+@dataclass(frozen=True)
+class AuthorityQuote:
+    """The clause of a classical authority a rule implements: 《work》 · part · title: quote."""
+
+    work: str
+    part: str
+    title: str
+    quote: str
+
+    @property
+    def where(self) -> str:
+        return f"《{self.work}》 · {self.part} · {self.title}"
+
+
+@dataclass(frozen=True)
 class RuleEntry:
     id: str
     zh: str
@@ -149,6 +205,8 @@ class RuleEntry:
     steps: tuple[StepSentence, ...]
     file: str
     line: int
+    classic: tuple[Classic, ...] = ()
+    authority: tuple[AuthorityQuote, ...] = ()
 
 
 def _cite(value: dict, rel: str, line: int) -> Cite:
@@ -160,10 +218,11 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
     entries: list[RuleEntry] = []
     for rel, doc, i, item in list_entries(root, "rules", ENTRY, "rule", problems):
         line = doc.line((i,))
-        if not item.get("cites") and not item.get("follows"):
+        if not (item.get("cites") or item.get("follows") or item.get("classic") or item.get("authority")):
             problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
                          "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
-                         "classical source when the seeds say nothing")
+                         "classical source when the seeds say nothing, or 'authority: [{work, part, "
+                         "title, quote}]' ('classic: [{juan, title, quote}]' for 《六壬大全》)")
             problems.lost.add(rel)
             continue
         readings = []
@@ -194,5 +253,10 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                         for j, c in enumerate(item.get("cites") or [])),
             follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,
             line=line,
+            classic=tuple(Classic(int(c["juan"]), str(c["title"]), str(c["quote"]),
+                                  doc.line((i, "classic", j)))
+                          for j, c in enumerate(item.get("classic") or [])),
+            authority=tuple(AuthorityQuote(a["work"], a["part"], a["title"], a["quote"])
+                            for a in item.get("authority") or []),
         ))
     return tuple(entries)

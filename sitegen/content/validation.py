@@ -43,7 +43,7 @@ LIUREN_CHECK = {
     "gan_shang": _opt(_branch), "zhi_shang": _opt(_branch),
     "transmissions": _opt(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申")),
     "method": _opt(is_str), "patterns": _opt(_names),
-    "shehai": _opt(one_of("depth", "mengzhongji")),
+    "shehai": _opt(one_of("depth", "tanyuan", "mengzhongji")),
 }
 _LINE_KIN = {"najia": _opt(_ganzhi), "liuqin": _opt(is_str)}
 YI_CHECK = {
@@ -92,8 +92,28 @@ DIFFERENCE = {
     "day": Field(is_str), "plate": Field(is_int), "tanyuan": Field(is_str),
     "engine": Field(is_str), "reason": Field(is_str),
 }
+NAME_DIFFERENCE = {
+    "day": Field(is_str), "plate": Field(is_int), "tanyuan": Field(is_str), "engine": Field(is_str),
+    "reason": Field(is_str), "resolved_by": Field(ListOf(is_str)),
+}
 TANYUAN_FILE = {"source": Field(is_str), "compared": Field(is_int),
-                "differences": Field(ListOf(DIFFERENCE))}
+                "differences": Field(ListOf(DIFFERENCE)),
+                "option_reasons": _opt(MapOf(is_str, is_str)),
+                "lost": _opt(ListOf({"day": Field(_ganzhi), "plate": Field(int_in(1, 12))})),
+                "names": _opt({"compared": Field(is_int), "aliases": Field(MapOf(is_str, is_str)),
+                               "reasons": Field(MapOf(is_str, is_str)),
+                               "differences": Field(ListOf(NAME_DIFFERENCE))})}
+
+# 《六壬大全》 課經集's worked examples: the 卷 and heading, the day, 占時 and 月將 it names, the 課
+# it says the lesson is, and the 用 (初傳) where it states it. Facts only — no passage is copied.
+CLASSIC_EXAMPLE = {
+    "juan": Field(int_in(1, 12)), "title": Field(matches(r"\S+課", "a heading such as 元首課")),
+    "day": Field(_ganzhi), "hour": Field(_branch), "general": Field(_branch), "name": Field(is_str),
+    "first": Field(_branch, required=False),
+    "known_difference": Field(lambda v: None if v is None or (isinstance(v, str) and v.strip())
+                              else "null or a Korean explanation", required=False),
+}
+CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
 
 
 @dataclass(frozen=True)
@@ -119,20 +139,64 @@ class Difference:
 
 
 @dataclass(frozen=True)
+class NameDifference:
+    day: str
+    plate: int
+    tanyuan: str                 # the names 探原 gives, as it writes them (、 between)
+    engine: str                  # the engine's, by its default options
+    reason: str                  # a key of ``NameComparison.reasons``
+    resolved_by: tuple[str, ...]  # the options under which the engine gives 探原's names too
+    line: int
+
+
+@dataclass(frozen=True)
+class NameComparison:
+    compared: int
+    aliases: dict[str, str]
+    reasons: dict[str, str]
+    differences: tuple[NameDifference, ...]
+
+
+@dataclass(frozen=True)
 class Comparison:
     source: str
     compared: int
     differences: tuple[Difference, ...]
     file: str
+    lost: tuple[tuple[str, int], ...] = ()      # the lessons the transcription lost
+    option_reasons: dict[str, str] | None = None  # why an option parts from 探原 where the default does not
+    names: NameComparison | None = None
+
+
+@dataclass(frozen=True)
+class ClassicExample:
+    juan: int
+    title: str
+    day: str
+    hour: str
+    general: str
+    name: str
+    first: str | None
+    known_difference: str | None
+    file: str
+    line: int
+    number: int  # its place among the examples of its 卷, in the book's order
+
+    @property
+    def id(self) -> str:
+        return f"daquan-{self.juan:02d}-{self.number:02d}"
 
 
 @dataclass(frozen=True)
 class Validation:
     examples: tuple[Example, ...]
     tanyuan: Comparison | None
+    classic: tuple[ClassicExample, ...] = ()
+    classic_source: str = ""
 
 
 TANYUAN = "tanyuan.yaml"
+DAQUAN = "daquan-kejing.yaml"
 
 
 def _liuren_complete(check: dict, doc, rel: str, problems: Problems, i: int) -> bool:
@@ -151,10 +215,11 @@ def load_validation(root: Path, problems: Problems) -> Validation:
     folder = root / "content" / "validation"
     examples: list[Example] = []
     seen: dict[str, str] = {}
-    files = content_files(root, "validation", lambda n: n.endswith("-seeds.yaml") or n == TANYUAN,
-                          f"validation files are <engine>-seeds.yaml and {TANYUAN}", problems)
+    files = content_files(root, "validation",
+                          lambda n: n.endswith("-seeds.yaml") or n in (TANYUAN, DAQUAN),
+                          f"validation files are <engine>-seeds.yaml, {TANYUAN} and {DAQUAN}", problems)
     for path in files:
-        if path.name == TANYUAN:
+        if path.name in (TANYUAN, DAQUAN):
             continue
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
@@ -190,8 +255,36 @@ def load_validation(root: Path, problems: Problems) -> Validation:
         doc = read_yaml(path, rel, problems)
         if doc is not None and check_schema(doc.data, TANYUAN_FILE, doc, rel, problems):
             d = doc.data
+            names = None
+            if "names" in d:
+                n = d["names"]
+                for i, x in enumerate(n["differences"]):
+                    if x["reason"] not in n["reasons"]:
+                        problems.add(rel, doc.line(("names", "differences", i)), f"the reason "
+                                     f"{x['reason']!r} is not one of names.reasons",
+                                     "the reasons are: " + ", ".join(n["reasons"]))
+                names = NameComparison(n["compared"], dict(n["aliases"]), dict(n["reasons"]), tuple(
+                    NameDifference(x["day"], x["plate"], x["tanyuan"], x["engine"], x["reason"],
+                                   tuple(x["resolved_by"]), doc.line(("names", "differences", i)))
+                    for i, x in enumerate(n["differences"])))
             tanyuan = Comparison(d["source"], d["compared"], tuple(
                 Difference(x["day"], x["plate"], x["tanyuan"], x["engine"], x["reason"],
                            doc.line(("differences", i)))
-                for i, x in enumerate(d["differences"])), rel)
-    return Validation(tuple(examples), tanyuan)
+                for i, x in enumerate(d["differences"])), rel,
+                tuple((x["day"], x["plate"]) for x in d.get("lost", ())), dict(d.get("option_reasons", {})),
+                names)
+    classic: list[ClassicExample] = []
+    classic_source = ""
+    path = folder / DAQUAN
+    if path in files:
+        rel = path.relative_to(root).as_posix()
+        doc = read_yaml(path, rel, problems)
+        if doc is not None and check_schema(doc.data, CLASSIC_FILE, doc, rel, problems):
+            classic_source = doc.data["source"]
+            counts: dict[int, int] = {}
+            for i, x in enumerate(doc.data["examples"]):
+                counts[x["juan"]] = counts.get(x["juan"], 0) + 1
+                classic.append(ClassicExample(
+                    x["juan"], x["title"], x["day"], x["hour"], x["general"], x["name"], x.get("first"),
+                    x.get("known_difference"), rel, doc.line(("examples", i)), counts[x["juan"]]))
+    return Validation(tuple(examples), tanyuan, tuple(classic), classic_source)

@@ -10,7 +10,11 @@ The rules (../shared/domain/CALENDAR.md):
   the unbroken sixty-month count gives), both at the term's instant;
 - the hour branch is read off the local clock (子 23:00–00:59, 丑 01:00–02:59, …);
 - the 月將 is given by the 中氣 in force; 月將 M over 占時 T is plate (T − M) mod 12 + 1;
-- 晝 when the 占時 is 卯–申, 夜 otherwise (as the lesson pages decide it).
+- 晝 when the 占時 is 卯–申, 夜 otherwise (as the lesson pages decide it); or, given a place
+  (``place=(latitude, longitude)``, the option ``day_night_sun``), 晝 while the Sun is up there:
+  its centre above −0.833° (the upper limb at the horizon, with refraction), by the low-precision
+  solar coordinates of the Astronomical Almanac (about 0.01°, so sunrise and sunset within a
+  minute or so). Only ``sitegen cast --place`` uses it; the cast page keeps the 占時 reading.
 
 Every rule below is written once. The cast page does not repeat them: the build hands it
 :func:`page_tables`, the same rules evaluated into lookup tables.
@@ -19,6 +23,7 @@ Every rule below is written once. The cast page does not repeat them: the build 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
@@ -134,13 +139,34 @@ class Cast:
     month_general: Branch
     plate: int
     night: bool
+    by_sun: bool = False       # 晝/夜 by the Sun at a place rather than by the 占時
 
     @property
     def day_night(self) -> str:
         return "night" if self.night else "day"
 
 
-def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23) -> Cast:
+def sun_altitude(instant: int, latitude: float, longitude: float) -> float:
+    """The Sun's altitude in degrees at UT ``instant`` (seconds since 1970) seen from ``latitude``
+    (north positive) and ``longitude`` (east positive), without refraction."""
+    n = instant / 86400 - 10957.5                          # days from J2000.0 (2000-01-01 12:00)
+    g = math.radians((357.528 + 0.9856003 * n) % 360)      # mean anomaly
+    lam = math.radians((280.460 + 0.9856474 * n + 1.915 * math.sin(g) + 0.020 * math.sin(2 * g)) % 360)
+    eps = math.radians(23.439 - 0.0000004 * n)
+    ra = math.atan2(math.cos(eps) * math.sin(lam), math.cos(lam))
+    dec = math.asin(math.sin(eps) * math.sin(lam))
+    gmst = math.radians((280.46061837 + 360.98564736629 * n) % 360)
+    hour_angle = gmst + math.radians(longitude) - ra
+    phi = math.radians(latitude)
+    return math.degrees(math.asin(math.sin(phi) * math.sin(dec)
+                                  + math.cos(phi) * math.cos(dec) * math.cos(hour_angle)))
+
+
+SUNRISE_ALTITUDE = -0.833     # the Sun's centre when its upper limb meets the horizon (refraction 34′)
+
+
+def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23,
+         place: tuple[float, float] | None = None) -> Cast:
     """The facts of the moment ``local`` (naive, to the second) on the clocks of ``zone``.
 
     A local time that a clock change skips or repeats is read with the offset in force before
@@ -159,8 +185,10 @@ def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23)
     year, month, zhong, general = term_state(i)
     hour, ahead = hour_reading(local.hour, day_starts)
     day = day_ganzhi(local.date() + timedelta(days=ahead))
+    night = (is_night_hour(hour) if place is None
+             else sun_altitude(instant, *place) <= SUNRISE_ALTITUDE)
     return Cast(local, zone_name, offset, instant, day_starts, year, month, day, hour,
-                t.name(zhong), t.instants[zhong], general, plate_of(general, hour), is_night_hour(hour))
+                t.name(zhong), t.instants[zhong], general, plate_of(general, hour), night, place is not None)
 
 
 def _term_index(instant: int) -> int:

@@ -90,6 +90,8 @@ def _de423_vectors(ts):
 
     sun = Body(10, (("sun", 1.0),))
     earth = Body(399, (("earthmoon", 1.0), ("moon", -earth_share)))
+    moon = Body(301, (("earthmoon", 1.0), ("moon", 1.0 - earth_share)))
+    sun.moon = moon          # for the new moons (sitegen.model.lunar_gen)
     return sun, earth
 
 

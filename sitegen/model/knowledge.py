@@ -24,9 +24,15 @@ from .steps import STEP_KINDS, Step
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
     "liuren-method": "liuren-methods", "liuren-ke": "liuren-ke", "liuren-pattern": "liuren-patterns",
-    "liuren-general": "liuren-generals", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
+    "liuren-general": "liuren-generals", "liuren-bifa": "liuren-bifa", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
+    "yi-moment": "yi-moment",
 }
+
+
+# The families whose every rule id owns one predicate (``RuleDef.holds``): a rule of these without one
+# is an error, named by its id.
+PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern", "liuren-bifa"})
 
 
 def engine_rules() -> dict[str, RuleDef]:
@@ -75,6 +81,10 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
         if e.applies_to != p.applies_to:
             problems.add(e.file, e.line, f"rule {rid} says it applies to {e.applies_to}, but the "
                          f"engine applies it to {p.applies_to}", f"write 'applies_to: {p.applies_to}'")
+        if p.family in PREDICATE_FAMILIES and p.holds is None:
+            problems.add(e.file, e.line, f"rule {rid} ({p.zh}) has no predicate: a rule id owns "
+                         "exactly one predicate", "give its RuleDef a 'holds' function in the engine's "
+                         "catalog")
         rules[rid] = Rule(rid, e, p)
     for e in entries:
         if e.id not in predicates:

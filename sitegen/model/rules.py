@@ -9,7 +9,8 @@ step of it is worded — is its entry in ``content/rules/*.yaml``, joined by id
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 
 @dataclass(frozen=True)
@@ -18,3 +19,4 @@ class RuleDef:
     zh: str          # the engine's name for it
     family: str      # liuren-method … dili (knowledge.FAMILY_FILES)
     applies_to: str  # lesson | hexagram | change
+    holds: Callable[..., Any] | None = field(default=None, compare=False, repr=False)

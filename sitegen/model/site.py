@@ -14,9 +14,12 @@ from ..content.texts import Text
 from ..problems import Problems
 from . import addresses as A
 from . import liuren, yi
+from .agreement import AgreementReport, agreement
+from .conventions import change_variants, check_conventions
 from .ganzhi import SIXTY, GanZhi
 from .knowledge import Rule, check_citations, check_term_rules, join_rules, step_sentences
 from .liuren.patterns import rides_first
+from .liuren.variants import LessonVariant, lesson_variants
 from .pages import Page, Registry
 from .validation import KEJING, KEJING_DAY, ValidationReport, validate
 
@@ -43,13 +46,16 @@ class Site:
     rules: dict[str, Rule] = field(default_factory=dict)
     steps: dict[str, StepSentence] = field(default_factory=dict)   # step kind → its sentence
     lessons: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
-    lesson_variants: dict[tuple[int, int], liuren.Lesson] = field(default_factory=dict)
+    # what each other option of a convention changes (sitegen.model.conventions), where it does
+    lesson_variants: dict[tuple[int, int], tuple[LessonVariant, ...]] = field(default_factory=dict)
+    change_variants: dict[tuple[int, int], dict[str, tuple]] = field(default_factory=dict)
     changes: dict[tuple[int, int], yi.Change] = field(default_factory=dict)
     # paragraph ('slug', 'pid') → rule ids citing it / term ids defined by it
     cited_by: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     defines: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     kejing_sections: dict[int, str] = field(default_factory=dict)   # plate → section id
     validation: ValidationReport | None = None
+    agreement: AgreementReport | None = None
     registry: Registry = field(default_factory=Registry)
 
     def lesson(self, day: GanZhi, plate: int) -> liuren.Lesson:
@@ -71,21 +77,25 @@ def build_site(content: Content) -> Site:
     check_citations(site.texts, content.rules, content.terms, content.validation.examples, problems,
                     [(tanyuan.file, d) for d in tanyuan.differences] if tanyuan else ())
     check_term_rules(content.terms, site.rules, site.texts, problems)
+    check_conventions(content.conventions, site.rules, site.texts, problems)
 
-    for l in liuren.all_lessons(shehai=cfg.liuren_shehai):
-        site.lessons[(l.day.index, l.plate)] = l
-    other = next(v for v in liuren.SHEHAI_VARIANTS if v != cfg.liuren_shehai)
-    for key, l in site.lessons.items():
-        if any(s.rule in _SHEHAI_RULES for s in l.trace):
-            v = liuren.lesson(l.day, l.plate, shehai=other)
-            if v.transmissions != l.transmissions or v.ke != l.ke:
-                site.lesson_variants[key] = v
+    for l in liuren.all_lessons(shehai=cfg.liuren_shehai, guiren=cfg.liuren_guiren):
+        key = (l.day.index, l.plate)
+        site.lessons[key] = l
+        variants = lesson_variants(l)
+        if variants:
+            site.lesson_variants[key] = variants
     for c in yi.all_changes(kin_variant=cfg.yi_kin_variant):
-        site.changes[(c.ben.number, c.bian.number)] = c
+        key = (c.ben.number, c.bian.number)
+        site.changes[key] = c
+        variants = change_variants(c)
+        if variants:
+            site.change_variants[key] = variants
 
     _backlinks(site)
     _kejing(site)
     site.validation = validate(site, problems)
+    site.agreement = agreement(site, problems)
     _register_pages(site)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":
@@ -95,9 +105,6 @@ def build_site(content: Content) -> Site:
                      "give one of them another slug or id")
     problems.raise_if_any()
     return site
-
-
-_SHEHAI_RULES = {"liuren-she-hai", "liuren-jian-ji", "liuren-cha-wei", "liuren-zhui-xia"}
 
 
 def _backlinks(site: Site) -> None:
@@ -111,6 +118,9 @@ def _backlinks(site: Site) -> None:
         for cp in l.conditional_patterns:
             if cp.rule in rules:
                 rules[cp.rule].conditional.append((key, cp.condition))
+        for b in l.bifa:
+            if b.condition is not None and b.rule in rules:
+                rules[b.rule].conditional.append((key, b.condition))
         first = l.transmissions[0]
         for night in (False, True):
             rid = GENERAL_IDS.get(l.general_of(first, night))
@@ -186,6 +196,8 @@ def _register_pages(site: Site) -> None:
                  deps=frozenset({"rules"}), in_sitemap=False))
     reg.add(Page("cast", "cast", A.CAST, "기과: 날짜와 시각으로 과 찾기", parent="liuren"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), "기과 표", in_sitemap=False))
+    reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
+    reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變
     reg.add(Page("yi", "yi_index", A.YI, "64괘와 4,096 변괘", deps=frozenset({"rules"}), parent="home"))
@@ -231,6 +243,10 @@ def _register_pages(site: Site) -> None:
     for part, title in VALIDATION_PARTS.items():
         reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part), title, ref=part,
                      deps=all_texts | {"validation", "rules"}, parent="validation"))
+    reg.add(Page("conventions", "conventions", A.CONVENTIONS, "學派 規約",
+                 deps=all_texts | {"validation", "rules"}, parent="about"))
+    reg.add(Page("agreement", "agreement", A.AGREEMENT, "規約 一致 報告",
+                 deps=all_texts | {"validation", "rules"}, parent="conventions"))
     reg.add(Page("404", "not_found", A.NOT_FOUND, "페이지를 찾을 수 없습니다", in_sitemap=False))
     searchable = all_texts | {"rules", "terms"}
     reg.add(Page("search", "search", A.SEARCH, "검색", parent="home"))

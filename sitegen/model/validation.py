@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..content.validation import Difference, Example
+from ..content.validation import ClassicExample, Difference, Example
 from ..problems import Problems
 from . import liuren, yi
 from .ganzhi import GanZhi
@@ -52,8 +52,29 @@ class KejingRow:
         return tuple(n for n in self.listed if n not in have)
 
     @property
+    def held(self) -> tuple[str, ...]:
+        """Listed names the engine gives at every moment of this lesson."""
+        return tuple(n for n in self.listed if n in self.engine)
+
+    @property
+    def held_if(self) -> tuple[str, ...]:
+        """Listed names the engine gives only under a condition (the 課經 names no moment)."""
+        cond = {n for n, _ in self.conditional}
+        return tuple(n for n in self.listed if n not in self.engine and n in cond)
+
+    @property
     def extra(self) -> tuple[str, ...]:
         return tuple(n for n in self.engine if n not in self.listed)
+
+
+@dataclass(frozen=True)
+class ClassicResult:
+    example: ClassicExample
+    outcome: liuren.ClassicOutcome
+
+    @property
+    def agrees(self) -> bool:
+        return self.outcome.agrees
 
 
 @dataclass(frozen=True)
@@ -63,6 +84,8 @@ class ValidationReport:
     tanyuan_source: str
     tanyuan_differences: tuple[Difference, ...]
     kejing: tuple[KejingRow, ...]
+    classic: tuple[ClassicResult, ...] = ()
+    classic_source: str = ""
 
     def counts(self, engine: str) -> tuple[int, int]:
         rows = [r for r in self.examples if r.example.engine == engine]
@@ -100,7 +123,8 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
         for d in diffs:
             try:
                 day = GanZhi.from_zh(d.day)
-                got = "".join(b.zh for b in site.lesson(day, d.plate).transmissions)
+                # the record is of the engine's default options, whatever the site follows
+                got = "".join(b.zh for b in liuren.lesson(day, d.plate).transmissions)
             except (ValueError, KeyError):
                 problems.add(v.tanyuan.file, d.line, f"no lesson {d.day} plate {d.plate}")
                 continue
@@ -108,7 +132,28 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
                 problems.add(v.tanyuan.file, d.line, f"the record says the engine gives {d.engine} "
                              f"for {d.day} plate {d.plate}, but it gives {got}",
                              "the engine changed: re-run the 探原 comparison test and update the file")
-    return ValidationReport(tuple(results), compared, source, diffs, _kejing_rows(site))
+    return ValidationReport(tuple(results), compared, source, diffs, _kejing_rows(site),
+                            _classic(v.classic, problems), v.classic_source)
+
+
+def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
+    """《六壬大全》 課經集's worked examples against the engine (the same honesty as the seeds')."""
+    out = []
+    for e in examples:
+        try:
+            r = liuren.evaluate_classic(e.day, e.hour, e.general, e.name, e.first)
+        except (KeyError, ValueError) as err:
+            problems.add(e.file, e.line, f"the example cannot be checked: {err}")
+            continue
+        where = f"卷{e.juan} {e.title} {e.day}日 {e.hour}時 {e.general}將"
+        if not r.agrees and not e.known_difference:
+            problems.add(e.file, e.line, f"{where}: the engine does not give {e.name} "
+                         f"({'; '.join(r.problems)})", "fix the engine, or record the reason as known_difference")
+        elif r.agrees and e.known_difference:
+            problems.add(e.file, e.line, f"{where} is reproduced by the engine, but is recorded as a "
+                         "known difference", "remove its known_difference")
+        out.append(ClassicResult(e, r))
+    return tuple(out)
 
 
 _KETI = re.compile(r"^課體：([^。]*)。")

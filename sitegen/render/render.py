@@ -13,11 +13,12 @@ from ..model.pages import Page
 from ..model.site import Site
 from ..problems import Problem
 from .env import make_env, memoise_macros
-from . import views, views_cast, views_liuren, views_rules, views_site, views_texts, views_yi
+from . import (views, views_cast, views_conventions, views_liuren, views_rules, views_site, views_texts,
+               views_yi)
 from .views import Context
 
 VIEWS = {**views.VIEWS, **views_texts.VIEWS, **views_liuren.VIEWS, **views_yi.VIEWS,
-         **views_rules.VIEWS, **views_site.VIEWS, **views_cast.VIEWS}
+         **views_rules.VIEWS, **views_site.VIEWS, **views_cast.VIEWS, **views_conventions.VIEWS}
 DATA = {**views_liuren.DATA, **views_yi.DATA}
 RAW = {**views_site.RAW, **views_cast.RAW}
 

@@ -17,6 +17,7 @@ from ..model.site import Site
 from .views import Context, layout
 
 TABLES = A.Address("cast/tables.js")
+YI_TABLES = A.CAST_YI
 PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
                 ("Asia/Tokyo", "東京"))
 
@@ -25,17 +26,39 @@ def cast(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx, description="날짜·시각·시간대로 대육임 과를 일으킨다 (起課): "
                                               "年月日時 干支, 中氣, 月將, 占時, 국, 晝夜, 三傳"),
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
+            "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
             "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts,
             "canonical": ctx.canonical()}
+
+
+def yi_tables(site: Site) -> dict:
+    """What the cast page needs to cast a hexagram: the casting rules and the lunar months
+    evaluated, each hexagram's number by its lines and each change's address."""
+    from ..model import lunar, yi
+    from ..model.yi import casting
+
+    return {"casting": casting.page_table(), "lunar": lunar.page_table(),
+            "hexagrams": {h.lines: h.number for h in yi.HEXAGRAMS},
+            "names": [h.name for h in yi.HEXAGRAMS],
+            # a change's address: the two numbers as its path writes them, and where they go
+            "numbers": [A.change(n, n).path.split("/")[1] for n in range(1, 65)],
+            "change": A.change(11, 22).path.replace("11", "{from}").replace("22", "{to}")}
 
 
 def tables(site: Site) -> dict:
     out = page_tables(lambda day, plate: A.lesson(day, plate).path)
     lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
     out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
-    out["conditional"] = [[[c.as_data()["name"], c.as_data()["when"]] for c in l.conditional_patterns]
-                          for row in lessons for l in row]
+    # each distinct [name, when] once ("conds"); per lesson, the indices of its own ("conditional")
+    conds: dict[str, int] = {}
+    rows = []
+    for row in lessons:
+        for l in row:
+            rows.append([conds.setdefault(json.dumps([c.name, c.as_data()["when"]], ensure_ascii=False),
+                                          len(conds)) for c in l.conditional_patterns])
+    out["conds"] = [json.loads(k) for k in conds]
+    out["conditional"] = rows
     out["day_starts"] = site.config.day_starts
     return out
 
@@ -46,5 +69,27 @@ def raw_tables(site: Site, page) -> bytes:
             f"window.SITEGEN_CAST={body};\n").encode()
 
 
+def raw_yi_tables(site: Site, page) -> bytes:
+    body = json.dumps(yi_tables(site), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the casting and lunar tables of the cast page's hexagrams (made by the build). */\n"
+            f"window.SITEGEN_CAST_YI={body};\n").encode()
+
+
+def raw_yi_moment_tables(site: Site, page) -> bytes:
+    """``yi/moment.js``: the yi-moment predicates evaluated for every 日辰 × 月建 × branch
+    (:func:`sitegen.model.yi.moment.page_tables`), with each rule's name and address."""
+    from ..model.ganzhi import Branch
+    from ..model.yi.moment import page_tables as moment_tables
+
+    out = dict(moment_tables())
+    out["names"] = {r: site.rules[r].zh for r in out["rules"]}
+    out["hrefs"] = {r: A.rule(r).path + "index.html" for r in out["rules"]}
+    out["sixty"] = [g.zh for g in SIXTY]
+    out["branches"] = [b.zh for b in Branch]
+    body = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the day-and-month tables of the change pages (made by the build). */\n"
+            f"window.SITEGEN_YI={body};\n").encode()
+
+
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables}
+RAW = {"cast_tables": raw_tables, "cast_yi_tables": raw_yi_tables, "yi_moment_tables": raw_yi_moment_tables}

@@ -13,6 +13,10 @@ from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
 from .views import Context, Link, layout
+from .views_conventions import lesson_variant_lines, option_ref
+
+# Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
+_CATALOG = {r.id: i for i, r in enumerate(liuren.RULES)}
 
 # The classical square: 巳午未申 across the top, 寅丑子亥 along the bottom (row, column).
 SQUARE = {
@@ -133,6 +137,10 @@ def _when_json(c) -> str:
     return json.dumps(c.as_data()["when"], ensure_ascii=False, separators=(",", ":"))
 
 
+def _bifa_when(b) -> str:
+    return json.dumps(b.as_data()["condition"], ensure_ascii=False, separators=(",", ":"))
+
+
 def lesson(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     di, plate = ctx.page.ref
@@ -182,15 +190,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
                   sentence(site, m.note))
         for m in l.markers)
 
-    variant = site.lesson_variants.get((di, plate))
-    variant_view = None
-    if variant is not None:
-        variant_view = {
-            "name": "孟仲季" if variant.shehai == "mengzhongji" else "涉害 深淺",
-            "transmissions": "".join(b.zh for b in variant.transmissions),
-            "ke": variant.ke,
-            "trace": tuple(sentence(site, s) for s in variant.steps),
-        }
+    variants = lesson_variant_lines(ctx, (di, plate))
 
     kejing = None
     if day == KEJING_DAY and plate in site.kejing_sections:
@@ -218,18 +218,23 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "transmission_text": "".join(b.zh for b in l.transmissions),
         "method": method, "ke": ke, "basis": basis,
         "patterns": patterns, "conditional": conditional,
-        "keti": defs(patterns + conditional),
+        "keti": defs(tuple(sorted(patterns + conditional, key=lambda r: _CATALOG[r.id]))),
         "method_defs": defs((method, ke)),
         "trace": trace,
         "markers": markers,
         "plates_for": tuple((m.zh, t.zh) for m, t in l.plates_for),
-        "variant": variant_view,
-        "shehai": "涉害 深淺(六壬大全)" if l.shehai == "depth" else "孟仲季",
+        "variants": variants,
+        "shehai": option_ref(ctx, f"shehai_{l.shehai}"),
+        "conventions_href": ctx.href(A.CONVENTIONS),
         "kejing": kejing,
         "prev": neighbour(plate - 1), "next": neighbour(plate + 1),
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx),
         "conditional_when": tuple((c.name, sentence(site, c.condition), _when_json(c)) for c in l.conditional_patterns),
+        "bifa": tuple((b.number, rule_ref(ctx, b.rule),
+                       None if b.condition is None else sentence(site, b.condition),
+                       None if b.condition is None else _bifa_when(b)) for b in l.bifa),
+        "bifa_index": ctx.href(A.RULES, "liuren-bifa"),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
                                               f"{l.method}·{l.ke}"), "l": view}
@@ -323,6 +328,8 @@ def liuren_data(site, page) -> list[dict[str, Any]]:
 def _lesson_data(site, l) -> dict[str, Any]:
     """The engine's data of a lesson, its steps (trace, conditions, notes) in words."""
     data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
+    # what every other option of a convention changes (content/conventions.yaml), where it does
+    data["variants"] = {v.option: v.as_data() for v in site.lesson_variants.get((l.day.index, l.plate), ())}
     data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
     data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
                                     for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]

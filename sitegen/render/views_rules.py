@@ -8,9 +8,12 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
+from ..model.liuren.bifa import undecided as bifa_undecided
+from ..model.liuren.rules import JUAN
 from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
 from .views import Context, layout
+from .views_conventions import rule_conventions
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
 LIST_LIMIT = 40      # up to this many charts are listed by name; more become a compact grid
@@ -131,12 +134,15 @@ def rule(ctx: Context) -> dict[str, Any]:
         "condition": e.condition,
         "source": e.source or "",
         "follows": prose(ctx, e.follows),
+        "authority": tuple((a.where, a.quote) for a in e.authority),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
+        "classic": tuple((c.label, c.quote) for c in e.classic),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
                          for o, c in e.readings),
         "holds": holds, "conditional": conditional,
         "count": len(r.holds), "conditional_count": len(r.conditional),
         "terms": tuple((t.zh, t.ko, ctx.href(A.term(t.id))) for t in site.terms.values() if r.id in t.rules),
+        "conventions": rule_conventions(ctx, r.id),
     }
     cite = e.cites[0] if e.cites else None
     desc = f"{r.zh} ({r.ko}): {plain(site.texts, e.definition)[:80]}"
@@ -150,11 +156,29 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     for r in site.rules.values():
         families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
     groups = tuple((fam, FAMILY_NAMES.get(fam, (fam, ""))[0], FAMILY_NAMES.get(fam, ("", fam))[1],
-                    APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items))
+                    APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
+                    _by_juan(items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
+    # the 法 of 《畢法賦》 the chart cannot tell, each with the reason its entry gives
+    undecided = tuple((rule_ref(ctx, r.id), r.entry.condition) for r in site.rules.values()
+                      if r.family == "liuren-bifa" and r.predicate.holds is bifa_undecided)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
+            "undecided": undecided,
             "follows": len(site.rules) - cited}
+
+
+_JUAN_LABEL = {7: "《六壬大全》 卷七 課經集(一)", 8: "《六壬大全》 卷八 課經集(二)",
+               9: "《六壬大全》 卷九 課經集(三)", 10: "《六壬大全》 卷十 課經集(四)",
+               None: "課經集에 표제가 없는 이름 (씨앗 글)"}
+
+
+def _by_juan(items) -> tuple[tuple[str, tuple], ...]:
+    """A family's rules under the 卷 of 《六壬大全》 課經集 whose heading they stand under."""
+    parts: dict[int | None, list] = {}
+    for item in items:
+        parts.setdefault(JUAN.get(item[0].id), []).append(item)
+    return tuple((_JUAN_LABEL[j], tuple(v)) for j, v in parts.items())
 
 
 def term(ctx: Context) -> dict[str, Any]:
@@ -211,8 +235,26 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
                   "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                   "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
                   "listed": k.listed, "engine": k.engine, "missing": k.missing,
-                  "conditional": tuple((n, sentence(ctx.site, c)) for n, c in k.conditional)}
+                  "held": k.held, "held_if": k.held_if,
+                  "conditional": tuple((n, sentence(ctx.site, c)) for n, c in k.conditional if n in k.listed)}
                  for k in ctx.site.validation.kejing)
+
+
+def _classic_rows(ctx: Context) -> tuple[dict, ...]:
+    """《六壬大全》 課經集's worked examples against the engine."""
+    rows = []
+    for r in ctx.site.validation.classic:
+        e, o = r.example, r.outcome
+        stands = _STANDS[o.status] + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
+        rows.append({"id": e.id, "juan": e.juan, "title": e.title, "day": e.day, "hour": e.hour,
+                     "general": e.general, "name": e.name, "first": e.first, "agrees": r.agrees,
+                     "actual": f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}",
+                     "reason": prose(ctx, e.known_difference),
+                     "lesson": ctx.href(A.lesson(_day(e.day), o.plate))})
+    return tuple(rows)
+
+
+_STANDS = {"held": "성립", "conditional": "조건부", "absent": "없음"}
 
 
 def validation(ctx: Context) -> dict[str, Any]:
@@ -222,17 +264,24 @@ def validation(ctx: Context) -> dict[str, Any]:
     rows = _example_rows(ctx)
     diffs = _tanyuan_rows(ctx)
     kejing = _kejing_rows(ctx)
+    classic = _classic_rows(ctx)
     lr, ln = rep.counts("liuren")
     yr, yn = rep.counts("yi")
     kejing_listed = sum(len(k["listed"]) for k in kejing)
     kejing_missing = sum(len(k["missing"]) for k in kejing)
+    kejing_held = sum(len(k["held"]) for k in kejing)
+    kejing_held_if = sum(len(k["held_if"]) for k in kejing)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     liuren, yi_, rules = (ctx.href(A.validation_part(p)) for p in ("liuren", "yi", "rules"))
     summary = (
         ("대육임 원전의 예", f"{lr} / {ln} 일치", liuren),
         ("육효·매화 원전의 예", f"{yr} / {yn} 일치", yi_),
-        ("《課經》 丙寅日 1–8국의 課體 이름", f"{kejing_listed - kejing_missing} / {kejing_listed} 재현",
+        ("《課經》 丙寅日 1–8국의 課體 이름",
+         f"{kejing_listed}개 가운데 무조건 성립 {kejing_held}, 조건부 성립 {kejing_held_if}, "
+         f"재현 안 됨 {kejing_missing}",
          ctx.href(A.validation_part("liuren"), "kejing")),
+        ("《六壬大全》 課經集(卷七–十)의 예", f"{sum(r['agrees'] for r in classic)} / {len(classic)} 일치",
+         ctx.href(A.validation_part("liuren"), "daquan")),
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
@@ -242,6 +291,7 @@ def validation(ctx: Context) -> dict[str, Any]:
         tuple(r for r in rows if not r["agrees"]),
         tuple(dict(d, href=ctx.href(A.validation_part("liuren"), d["id"])) for d in diffs),
         tuple(dict(k, href=ctx.href(A.validation_part("liuren"), k["id"])) for k in kejing if k["missing"]),
+        tuple(dict(r, href=ctx.href(A.validation_part("liuren"), r["id"])) for r in classic if not r["agrees"]),
     )
     return {"layout": layout(ctx), "summary": summary, "rows": rows, "disagreements": disagreements,
             "parts": {"liuren": liuren, "yi": yi_, "rules": rules}}
@@ -252,19 +302,21 @@ def validation_part(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     part = ctx.page.ref
     view: dict[str, Any] = {"layout": layout(ctx), "part": part, "entry": ctx.href(A.VALIDATION),
-                            "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": ()}
+                            "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": (),
+                            "classic": ()}
     if part in ("liuren", "yi"):
         view["rows"] = _example_rows(ctx, part, full=True)
     if part == "liuren":
         view.update(kejing=_kejing_rows(ctx), diffs=_tanyuan_rows(ctx),
-                    tanyuan_source=site.validation.tanyuan_source)
+                    tanyuan_source=site.validation.tanyuan_source, classic=_classic_rows(ctx))
     if part == "rules":
-        view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values() if not r.entry.cites)
+        view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
+                                     if not r.entry.cites and not r.entry.classic)
         view["citations"] = tuple(
             (rule_ref(ctx, r.id),
              tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
                     c.quote) for c in r.entry.cites),
-             prose(ctx, r.entry.follows))
+             prose(ctx, r.entry.follows), tuple((c.label, c.quote) for c in r.entry.classic))
             for r in site.rules.values())
     return view
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -12,6 +13,7 @@ from ..model.ganzhi import Stem
 from .refs import RuleRef, paragraph_href, prose, rule_ref
 from .trace import sentence
 from .views import Context, Link, layout
+from .views_conventions import change_variant_lines, option_ref
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
 RELATIONS = ("用生體", "體生用", "用剋體", "體剋用", "比和")
@@ -76,6 +78,7 @@ class LineRow:
     role: str              # 世 / 應 / ''
     fushen: str            # '妻財 甲寅' or ''
     liushen: str
+    branch: int            # the line's branch (子 = 0), for the moment's script
 
 
 def hexagram(ctx: Context) -> dict[str, Any]:
@@ -83,7 +86,8 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in h.fushen}
     rows = tuple(
         LineRow(ln, LINE_NAMES[ln], h.lines[ln - 1] == "1", h.liuqin[ln - 1].zh, h.najia[ln - 1].zh,
-                "世" if ln == h.shi else ("應" if ln == h.ying else ""), fu.get(ln, ""), "")
+                "世" if ln == h.shi else ("應" if ln == h.ying else ""), fu.get(ln, ""), "",
+                int(h.najia[ln - 1].branch))
         for ln in range(6, 0, -1))
     liushen = tuple((label, tuple(reversed(h.liushen(stem)))) for stem, label in LIUSHEN_GROUPS)
     by_count: dict[int, list[HexRef]] = {}
@@ -111,6 +115,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "next": Link(f"{n + 1:02d} {yi.hexagram(n + 1).name}", ctx.href(A.hexagram(n + 1))) if n < 64 else None,
         "index_href": ctx.href(A.YI),
         "json_href": ctx.href(ctx.here.twin()),
+        "moment": _moment(ctx, h.number),
     }
     return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({h.ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
@@ -130,6 +135,10 @@ class ChangeRow:
     role: str
     stage: str
     rules: tuple[RuleRef, ...]
+    fushen: str            # the 伏神 under this line: '妻財 甲寅' or ''
+    bian_role: str         # 世 / 應 of the 變卦 / ''
+    branch: int            # the 本卦 line's branch (子 = 0), for the moment's script
+    to: int | None         # the changed line's branch
 
 
 @dataclass(frozen=True)
@@ -145,15 +154,19 @@ def change(ctx: Context) -> dict[str, Any]:
     c = site.change(a, b)
     ben, bian = c.ben, c.bian
     moving = {ln.line: ln for ln in c.lines}
+    fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in ben.fushen}
     rows = []
     for ln in range(6, 0, -1):
         m = moving.get(ln)
         role = "世" if ln == ben.shi else ("應" if ln == ben.ying else "")
+        bian_role = "世" if ln == bian.shi else ("應" if ln == bian.ying else "")
         rows.append(ChangeRow(
             ln, LINE_NAMES[ln], m.mark if m else "", ben.lines[ln - 1] == "1", bian.lines[ln - 1] == "1",
             ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
             m.bian_liuqin.zh if m else "", m.bian_najia.zh if m else "", role,
-            m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else ()))
+            m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else (),
+            fu.get(ln, ""), bian_role, int(ben.najia[ln - 1].branch),
+            int(m.bian_najia.branch) if m else None))
     whole = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition)) for r in c.rule_ids)
     hexrules = tuple(rule_ref(ctx, r) for r in ben.rule_ids)
     meihua = None
@@ -194,14 +207,51 @@ def change(ctx: Context) -> dict[str, Any]:
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
         "hexagram_conditional": len(on_hexagram),
         "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
+        "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == "ben-palace" else "kin_bian_palace"),
+        "variants": change_variant_lines(ctx, (a, b)),
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
         "matrix_href": ctx.href(A.YI_MATRIX),
         "prev": Link(f"{ben.short}→{yi.hexagram(prev_b).short}", ctx.href(A.change(a, prev_b))) if prev_b else None,
         "next": Link(f"{ben.short}→{yi.hexagram(next_b).short}", ctx.href(A.change(a, next_b))) if next_b else None,
         "json_href": ctx.href(ctx.here.twin()),
+        "moment": _moment(ctx, ben.number),
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": view}
+
+
+@dataclass(frozen=True)
+class MomentBox:
+    """What the day-and-month box of a change or hexagram page needs (hashable: the box is a
+    memoised macro, the same for every page of one 本卦 at one depth)."""
+
+    root: str
+    cast_tables: str
+    yi_tables: str
+    cast_js: str
+    script: str
+    yongshen: str          # the 用神 of each topic, JSON
+
+
+def _moment(ctx: Context, number: int) -> MomentBox:
+    home = ctx.href(A.HOME)
+    got = ctx.memo.get(("yi-moment-box", home, number))
+    if got is None:
+        got = ctx.memo[("yi-moment-box", home, number)] = MomentBox(
+            home[: -len("index.html")], ctx.href(A.Address("cast/tables.js")), ctx.href(A.YI_MOMENT),
+            ctx.href(A.asset("cast.js")), ctx.href(A.asset("yi-moment.js")), _yongshen_of(number))
+    return got
+
+
+@lru_cache(maxsize=None)
+def _yongshen_of(number: int) -> str:
+    """The 用神 of each topic in hexagram ``number`` with its 原神 and 忌神 (lines), for the
+    topic selector."""
+    from ..model.yi.moment import YONGSHEN_TOPICS, yongshen
+
+    h = yi.hexagram(number)
+    return json.dumps({zh: yongshen(h, zh).as_data() for _slug, zh in YONGSHEN_TOPICS},
+                      ensure_ascii=False, separators=(",", ":"))
 
 
 def yi_index(ctx: Context) -> dict[str, Any]:
@@ -246,6 +296,8 @@ def change_data(site, page) -> list[dict[str, Any]]:
 def _change_data(site, c) -> dict[str, Any]:
     """The engine's data of a change, its note in words."""
     data = {"url": A.change(c.ben.number, c.bian.number).path, **c.as_data()}
+    data["variants"] = {o: {"to_liuqin": [k.zh for k in kins]}
+                        for o, kins in site.change_variants.get((c.ben.number, c.bian.number), {}).items()}
     if c.meihua_note is not None:
         data["meihua_note"] = sentence(site, c.meihua_note)
     return data

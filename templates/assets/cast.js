@@ -121,17 +121,25 @@
       transmissions: C.chuan[day][plate - 1],
       url: url, link: url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
         (dayStarts !== C.day_starts ? "&day=" + dayStarts : ""),
-      _year_branch: C.branches[T.year[i] % 12], _day: day
+      _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
-    var cond = C.conditional[day * 12 + plate - 1];
+    var cond = conditionsOf(C, day * 12 + plate - 1);
     out.conditional = [];
     for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, null, null)]);
+    return out;
+  }
+
+  // A lesson's conditional 課體 as [name, when] pairs (the tables keep each distinct pair once).
+  function conditionsOf(C, i) {
+    var out = [], ks = C.conditional[i];
+    for (var k = 0; k < ks.length; k++) out.push(C.conds[ks[k]]);
     return out;
   }
 
   // Whether a conditional 課體 holds: true, false, or null (it needs what was not given).
   function held(when, f, birth, xing) {
     var have = { hours: f.hour, day_night: f.day_night, month_generals: f.month_general,
+                 months: f.month ? f.month.charAt(1) : null,
                  years: f._year_branch, birth: birth || null, xing: xing || null };
     var given = { "本命": birth, "行年": xing }, needs = when.needs || [];
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
@@ -144,7 +152,7 @@
     return true;
   }
   function heldText(h) {
-    return h === null ? "본명·행년이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
+    return h === null ? "본명·행년(또는 날짜의 조건)이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
   }
   // The 本命 (the 干支 of a birth year, from the build's table) and the 行年 (a branch or 干支).
   function birthOf(year) {
@@ -222,7 +230,7 @@
       var lesson = out.querySelector("[data-fact-link]");
       lesson.setAttribute("href", root + f.url + "index.html?" + f.link.split("?")[1] + extra(p));
       lesson.textContent = f.day + "日 第" + f.plate + "局 (" + f.transmissions + ")";
-      var list = out.querySelector("[data-fact-conditional]"), cond = tables().conditional[f._day * 12 + f.plate - 1];
+      var list = out.querySelector("[data-fact-conditional]"), cond = conditionsOf(tables(), f._day * 12 + f.plate - 1);
       list.textContent = "";
       for (var j = 0; j < cond.length; j++) {
         var li = document.createElement("li"), h = held(cond[j][1], f, birth, xing);
@@ -306,7 +314,8 @@
     // The 晝/夜 set: the URL's own choice, else the moment's.
     if (!p.shift && window.sitegenSetShift) window.sitegenSetShift(f.day_night);
     var shown = document.querySelector("[data-shift]").getAttribute("data-shift");
-    var g = { hour: f.hour, day_night: shown, month_general: f.month_general, _year_branch: f._year_branch };
+    var g = { hour: f.hour, day_night: shown, month_general: f.month_general, month: f.month,
+              _year_branch: f._year_branch };
     if (ok) {
       var palaces = document.querySelectorAll(".plate .palace");
       for (var j = 0; j < palaces.length; j++) {
@@ -326,9 +335,11 @@
           pl.appendChild(tag);
         }
       }
-      var conds = document.querySelectorAll("[data-when]");
+      // 課體 ([data-when]) and the 法 of 《畢法賦》 ([data-bifa-when]) alike
+      var conds = document.querySelectorAll("[data-when], [data-bifa-when]");
       for (var k = 0; k < conds.length; k++) {
-        var h = held(JSON.parse(conds[k].getAttribute("data-when")), g, birth, xing);
+        var when = conds[k].getAttribute("data-when") || conds[k].getAttribute("data-bifa-when");
+        var h = held(JSON.parse(when), g, birth, xing);
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }

@@ -7,11 +7,12 @@ from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
 from .generals import arrangement
-from .patterns import ConditionalPattern, conditional, ordered, unconditional
+from .keti import Facts
+from .patterns import BifaHolds, ConditionalPattern, bifa, evaluate, ordered
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
-from .tables import GAN_DE, TRANSMISSION_NAMES
+from .tables import GAN_DE, NOBLE_TABLES, TRANSMISSION_NAMES
 from .transmissions import SHEHAI_VARIANTS, Ke, Method, derive
 
 
@@ -55,6 +56,7 @@ class Lesson:
     day: GanZhi
     plate: int
     shehai: str
+    guiren: str  # the 貴人 table (``tables.NOBLE_TABLES``)
     heaven: tuple[Branch, ...]  # heaven[e] stands over earth e
     lessons: tuple[KeLesson, KeLesson, KeLesson, KeLesson]  # 干陽 干陰 支陽 支陰
     transmissions: tuple[Branch, Branch, Branch]
@@ -70,6 +72,7 @@ class Lesson:
     markers: tuple[Marker, ...]
     patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
     conditional_patterns: tuple[ConditionalPattern, ...]
+    bifa: tuple[BifaHolds, ...] = ()  # the 法 of 《畢法賦》 it shows (held, or under a condition)
 
     # ---- plate ---------------------------------------------------------------------------
     @property
@@ -131,6 +134,7 @@ class Lesson:
         """Every rule the lesson uses: method, 課, the basis of a 返吟, unconditional 課體, trace rules."""
         ids = [self.method_id, self.ke_id, *self.basis_ids, *self.patterns]
         ids += [s.rule for s in self.trace if s.rule]
+        ids += [b.rule for b in self.bifa if b.condition is None]
         return tuple(dict.fromkeys(ids))
 
     @property
@@ -149,6 +153,7 @@ class Lesson:
             "day": self.day.zh,
             "plate": self.plate,
             "shehai": self.shehai,
+            "guiren": self.guiren,
             "gan_shang": self.gan_shang.zh,
             "zhi_shang": self.zhi_shang.zh,
             "heaven": [self.heaven[e].zh for e in Branch],
@@ -172,6 +177,7 @@ class Lesson:
             "plates_for": [[m.zh, t.zh] for m, t in self.plates_for],
             "trace": [s.as_data() for s in self.trace],
             "rule_ids": list(self.rule_ids),
+            "bifa": [b.as_data() for b in self.bifa],
         }
 
 
@@ -265,36 +271,44 @@ def _preamble(day: GanZhi, plate: int, heaven, lessons) -> tuple[Step, ...]:
 
 
 @lru_cache(maxsize=None)
-def _lesson(day: GanZhi, plate: int, shehai: str) -> Lesson:
+def _lesson(day: GanZhi, plate: int, shehai: str, guiren: str = "gejue") -> Lesson:
     heaven = heaven_plate(plate)
     lessons = four_lessons(day, heaven)
     d = derive(day, plate, heaven, lessons, shehai)
     stem = day.stem
-    gen_day = arrangement(stem, plate, False)
-    gen_night = arrangement(stem, plate, True)
+    gen_day = arrangement(stem, plate, False, guiren)
+    gen_night = arrangement(stem, plate, True, guiren)
     _, dun, kins, void = _day_facts(day)
     info = tuple([TransmissionInfo(name, b, dun[b], kins[b], gen_day[b], gen_night[b], b in void)
                   for name, b in zip(TRANSMISSION_NAMES, d.transmissions)])
-    pats = list(d.patterns) + unconditional(day, plate, heaven, lessons, d.transmissions, LU[stem])
-    always, cond = conditional(day, plate, d.transmissions, gen_day, gen_night, plates_for(plate))
-    return Lesson(day, plate, shehai, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
+    basis = (d.basis_method, d.basis_ke) if d.basis_method else ()
+    facts = Facts(day, plate, heaven, lessons, d.transmissions, gen_day, gen_night, d.method, d.ke, basis,
+                  frozenset(d.patterns), frozenset(RULES_BY_ID[i].zh for i in d.patterns), guiren)
+    held, cond = evaluate(facts)
+    return Lesson(day, plate, shehai, guiren, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
                   d.basis_ke, _preamble(day, plate, heaven, lessons), d.steps, gen_day, gen_night, info,
-                  _markers(day, plate, lessons, d.transmissions), ordered(pats + always), tuple(cond))
+                  _markers(day, plate, lessons, d.transmissions), ordered((*d.patterns, *held)), tuple(cond),
+                  bifa(facts))
 
 
-def lesson(day: GanZhi, plate: int, *, shehai: str = "depth") -> Lesson:
-    """The lesson of ``day`` on plate ``plate`` (1..12; 1 = 伏吟, 7 = 返吟)."""
+def _check(shehai: str, guiren: str) -> None:
     if shehai not in SHEHAI_VARIANTS:
         raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
+    if guiren not in NOBLE_TABLES:
+        raise ValueError(f"unknown 貴人 table {guiren!r}; expected one of {tuple(NOBLE_TABLES)}")
+
+
+def lesson(day: GanZhi, plate: int, *, shehai: str = "depth", guiren: str = "gejue") -> Lesson:
+    """The lesson of ``day`` on plate ``plate`` (1..12; 1 = 伏吟, 7 = 返吟)."""
+    _check(shehai, guiren)
     if not 1 <= plate <= 12:
         raise ValueError(f"plate must be 1..12, not {plate}")
-    return _lesson(day, plate, shehai)
+    return _lesson(day, plate, shehai, guiren)
 
 
 @lru_cache(maxsize=None)
-def all_lessons(*, shehai: str = "depth") -> tuple[Lesson, ...]:
+def all_lessons(*, shehai: str = "depth", guiren: str = "gejue") -> tuple[Lesson, ...]:
     """All 720 lessons, by day (甲子 … 癸亥) then plate (1 … 12)."""
-    if shehai not in SHEHAI_VARIANTS:
-        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
-    return tuple([_lesson(day, n, shehai) for day in SIXTY for n in range(1, 13)])
+    _check(shehai, guiren)
+    return tuple([_lesson(day, n, shehai, guiren) for day in SIXTY for n in range(1, 13)])
 

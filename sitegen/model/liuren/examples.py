@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from ..ganzhi import LODGING, Branch, GanZhi
 from ..steps import Pieces, Step
 from .engine import Lesson, lesson
+from .generals import is_night_hour
+from .plate import plate_of
+from .rules import RULES_BY_ID
 
 
 @dataclass(frozen=True)
@@ -98,3 +101,47 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
         if missing:
             problems.append(f"{day.zh}: 없음 {' '.join(missing)}")
     return ExampleOutcome(not problems, expected, _joined(" / ", actual_parts), tuple(problems))
+
+
+@dataclass(frozen=True)
+class ClassicOutcome:
+    agrees: bool
+    plate: int
+    transmissions: str
+    kind: str                 # method·課 as the lesson names it
+    status: str               # held | conditional | absent: how the named 課 stands on the lesson
+    condition: Step | None    # its condition, when conditional
+    problems: tuple[str, ...]  # one line per disagreement (build messages)
+
+
+def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
+                     first: str | None = None, shehai: str = "depth") -> ClassicOutcome:
+    """A worked example of 《六壬大全》 課經集: the day, 占時 and 月將 it names turn the plate; the
+    named 課 must hold on that lesson — at every moment, or under a condition that the example's
+    占時, 晝夜 and 月將 satisfy (what the example does not state — the month, the year, the asker —
+    is not held against it) — and the stated 用, if any, must be 初傳. ``shehai``: the 涉害 option
+    the lesson is derived by."""
+    day = GanZhi.from_zh(day_zh)
+    hour, general = Branch.from_zh(hour_zh), Branch.from_zh(general_zh)
+    plate = plate_of(general, hour)
+    les = lesson(day, plate, shehai=shehai)
+    problems: list[str] = []
+    trans = "".join(b.zh for b in les.transmissions)
+    kind = les.method if les.method == les.ke else f"{les.method}·{les.ke}"
+    held = name in (les.method, les.ke, les.basis_method, les.basis_ke) or name in (
+        RULES_BY_ID[i].zh for i in les.patterns)
+    cond = next((c for c in les.conditional_patterns if c.name == name), None)
+    status = "held" if held else "conditional" if cond is not None else "absent"
+    if status == "conditional":
+        when = dict(cond.when)
+        night = is_night_hour(hour)
+        if ("hours" in when and hour.zh not in when["hours"]) or (
+                "day_night" in when and when["day_night"][0] != ("night" if night else "day")) or (
+                "month_generals" in when and general.zh not in when["month_generals"]):
+            problems.append(f"{name}: its condition does not hold at {hour.zh} with {general.zh}")
+    elif status == "absent":
+        problems.append(f"no {name}")
+    if first and trans[0] != first:
+        problems.append(f"初傳 {trans[0]} ≠ {first}")
+    return ClassicOutcome(not problems, plate, trans, str(kind), status,
+                          cond.condition if status == "conditional" else None, tuple(problems))

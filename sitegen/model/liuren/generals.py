@@ -11,17 +11,18 @@ from functools import lru_cache
 
 from ..ganzhi import Branch, Stem
 from .plate import seat_of
-from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_DAY, NOBLE_NIGHT
+from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_TABLES
 
 
-def noble(stem: Stem, night: bool) -> Branch:
-    return (NOBLE_NIGHT if night else NOBLE_DAY)[stem]
+def noble(stem: Stem, night: bool, table: str = "gejue") -> Branch:
+    return NOBLE_TABLES[table][night][stem]
 
 
 @lru_cache(maxsize=None)
-def arrangement(stem: Stem, plate: int, night: bool) -> tuple[str, ...]:
-    """The general riding each heaven branch, indexed by the heaven branch."""
-    g = noble(stem, night)
+def arrangement(stem: Stem, plate: int, night: bool, table: str = "gejue") -> tuple[str, ...]:
+    """The general riding each heaven branch, indexed by the heaven branch (``table``: which 貴人
+    table, ``tables.NOBLE_TABLES``)."""
+    g = noble(stem, night, table)
     step = 1 if seat_of(plate, g) in FORWARD_SEATS else -1
     out = [""] * 12
     for i, name in enumerate(GENERALS):

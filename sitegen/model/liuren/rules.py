@@ -8,71 +8,138 @@ its sources and citations are the rule's entry in ``content/rules/liuren-*.yaml`
 from __future__ import annotations
 
 from ..rules import RuleDef
+from . import keti as k
+from .bifa import BIFA
 from .tables import GENERAL_PINYIN, GENERALS, JIAN_NAMES, RU_NAMES
 
 M, K, P, G = "liuren-method", "liuren-ke", "liuren-pattern", "liuren-general"
+BF = "liuren-bifa"  # the hundred 法 of 《畢法賦》
 
-# (id, name, family) in catalog order: 九宗門, 課 names, 課體 that follow from day and plate.
-_R: list[RuleDef] = [RuleDef(rid, zh, fam, "lesson") for rid, zh, fam in (
-    ("liuren-zei-ke", "賊剋", M),
-    ("liuren-bi-yong", "比用", M),
-    ("liuren-she-hai", "涉害", M),
-    ("liuren-yao-ke", "遙剋", M),
-    ("liuren-mao-xing", "昴星", M),
-    ("liuren-bie-ze", "別責", M),
-    ("liuren-ba-zhuan", "八專", M),
-    ("liuren-fu-yin", "伏吟", M),
-    ("liuren-fan-yin", "返吟", M),
-    ("liuren-yuan-shou", "元首", K),
-    ("liuren-chong-shen", "重審", K),
-    ("liuren-zhi-yi", "知一", K),
-    ("liuren-jian-ji", "見機", K),
-    ("liuren-cha-wei", "察微", K),
-    ("liuren-zhui-xia", "綴瑕", K),
-    ("liuren-hao-shi", "蒿矢", K),
-    ("liuren-dan-she", "彈射", K),
-    ("liuren-hu-shi", "虎視", K),
-    ("liuren-dong-she-yan-mu", "冬蛇掩目", K),
-    ("liuren-shun-shu-san-shen", "順數三神", K),
-    ("liuren-ni-shu-san-shen", "逆數三神", K),
-    ("liuren-zi-ren", "自任", K),
-    ("liuren-zi-xin", "自信", K),
-    ("liuren-fu-yin-you-ke", "伏吟有克", K),
-    ("liuren-wu-yi", "無依", K),
-    ("liuren-wu-qin", "無親", K),
-    ("liuren-du-zu", "獨足", P),
-    ("liuren-du-chuan", "杜傳", P),
-    ("liuren-gan-xing-du-chuan", "干刑杜傳", P),
-    ("liuren-zhi-xing-du-chuan", "支刑杜傳", P),
-    ("liuren-chu-zhong-er-chuan-du-chuan", "初中二傳杜傳", P),
-    ("liuren-zhong-chuan-du-chuan", "中傳杜傳", P),
-    ("liuren-bu-bei", "不備", P),
-    ("liuren-yuan-tai", "元胎", P),
-    ("liuren-lin-guan", "臨官", P),
-    ("liuren-li-de", "勵德", P),
-    ("liuren-zhan-guan", "斬關", P),
-    ("liuren-tian-wang", "天網", P),
-    ("liuren-jian-chuan", "間傳", P),
-    ("liuren-jin-jian", "進間", P),
-    ("liuren-tui-jian", "退間", P),
-    ("liuren-long-zhan", "龍戰", P),
-    ("liuren-ge-jiao", "隔角", P),
-    ("liuren-long-de", "龍德", P),
-    ("liuren-yan-shang", "炎上", P),
-    ("liuren-run-xia", "潤下", P),
-    ("liuren-qu-zhi", "曲直", P),
-    ("liuren-cong-ge", "從革", P),
-    ("liuren-jia-se", "稼穡", P),
-    ("liuren-jiao-tong", "狡童", P),
-    ("liuren-yi-nu", "泆女", P),
-    ("liuren-si-jue", "四絕", P),
-    ("liuren-du-e", "度厄", P),
-    ("liuren-zhu-yin", "鑄印", P),
-    ("liuren-cheng-xuan", "乘軒", P),
-    ("liuren-san-qi", "三奇", P),
-    ("liuren-jin-ru", "進茹", P),
-    ("liuren-tui-ru", "退茹", P),
-)]
+# The 卷 of 《六壬大全》 課經集 under whose heading each 課 and 課體 stands (the rules index groups
+# by it; lesson pages list a lesson's 課體 in this order). None: no heading of 卷七–十 (the seeds'
+# own names).
+JUAN: dict[str, int | None] = {}
+
+
+def _c(juan: int | None, *rows) -> list[RuleDef]:
+    out = []
+    for rid, zh, fam, pred in rows:
+        JUAN[rid] = juan
+        out.append(RuleDef(rid, zh, fam, "lesson", pred))
+    return out
+
+
+_n, _d = k.named, k.derived
+# (id, name, family, predicate) in 課經集 order: 九宗門, 課 names, then the 課體 heading by heading.
+_R: list[RuleDef] = _c(7,
+    ("liuren-zei-ke", "賊剋", M, _n("賊剋")),
+    ("liuren-bi-yong", "比用", M, _n("比用")),
+    ("liuren-she-hai", "涉害", M, _n("涉害")),
+    ("liuren-yao-ke", "遙剋", M, _n("遙剋")),
+    ("liuren-mao-xing", "昴星", M, _n("昴星")),
+    ("liuren-bie-ze", "別責", M, _n("別責")),
+    ("liuren-ba-zhuan", "八專", M, _n("八專")),
+    ("liuren-fu-yin", "伏吟", M, _n("伏吟")),
+    ("liuren-fan-yin", "返吟", M, _n("返吟")),
+    ("liuren-yuan-shou", "元首", K, _n("元首")),
+    ("liuren-chong-shen", "重審", K, _n("重審")),
+    ("liuren-zhi-yi", "知一", K, _n("知一")),
+    ("liuren-jian-ji", "見機", K, _n("見機")),
+    ("liuren-cha-wei", "察微", K, _n("察微")),
+    ("liuren-zhui-xia", "綴瑕", K, _n("綴瑕")),
+    ("liuren-hao-shi", "蒿矢", K, _n("蒿矢")),
+    ("liuren-dan-she", "彈射", K, _n("彈射")),
+    ("liuren-hu-shi", "虎視", K, _n("虎視")),
+    ("liuren-dong-she-yan-mu", "冬蛇掩目", K, _n("冬蛇掩目")),
+    ("liuren-shun-shu-san-shen", "順數三神", K, _n("順數三神")),
+    ("liuren-ni-shu-san-shen", "逆數三神", K, _n("逆數三神")),
+    ("liuren-du-zu", "獨足", P, _d("liuren-du-zu")),
+    ("liuren-zi-ren", "自任", K, _n("自任")),
+    ("liuren-zi-xin", "自信", K, _n("自信")),
+    ("liuren-du-chuan", "杜傳", P, _d("liuren-du-chuan")),
+    ("liuren-gan-xing-du-chuan", "干刑杜傳", P, _d("liuren-gan-xing-du-chuan")),
+    ("liuren-zhi-xing-du-chuan", "支刑杜傳", P, _d("liuren-zhi-xing-du-chuan")),
+    ("liuren-chu-zhong-er-chuan-du-chuan", "初中二傳杜傳", P, _d("liuren-chu-zhong-er-chuan-du-chuan")),
+    ("liuren-zhong-chuan-du-chuan", "中傳杜傳", P, _d("liuren-zhong-chuan-du-chuan")),
+    ("liuren-fu-yin-you-ke", "伏吟有克", K, _n("伏吟有克")),
+    ("liuren-wu-yi", "無依", K, _n("無依")),
+    ("liuren-wu-qin", "無親", K, _n("無親")),
+    ("liuren-san-guang", "三光", P, k.sanguang),
+    ("liuren-san-yang", "三陽", P, k.sanyang),
+    ("liuren-san-qi", "三奇", P, k.sanqi),
+    ("liuren-liu-yi", "六儀", P, k.liuyi),
+    ("liuren-shi-tai", "時泰", P, k.shitai),
+    ("liuren-long-de", "龍德", P, k.longde),
+) + _c(8,
+    ("liuren-guan-jue", "官爵", P, k.guanjue),
+    ("liuren-fu-gui", "富貴", P, k.fugui),
+    ("liuren-xuan-gai", "軒蓋", P, k.xuangai),
+    ("liuren-cheng-xuan", "乘軒", P, k.chengxuan),
+    ("liuren-zhu-yin", "鑄印", P, k.zhuyin),
+    ("liuren-zhuo-lun", "斫輪", P, k.zhuolun),
+    ("liuren-yin-cong", "引從", P, k.yincong),
+    ("liuren-heng-tong", "亨通", P, k.hengtong),
+    ("liuren-fan-chang", "繁昌", P, k.fanchang),
+    ("liuren-rong-hua", "榮華", P, k.ronghua),
+    ("liuren-de-qing", "德慶", P, k.deqing),
+    ("liuren-he-huan", "合歡", P, k.hehuan),
+    ("liuren-he-mei", "和美", P, k.hemei),
+    ("liuren-zhan-guan", "斬關", P, k.zhanguan),
+    ("liuren-bi-kou", "閉口", P, k.bikou),
+) + _c(9,
+    ("liuren-you-zi", "游子", P, k.youzi),
+    ("liuren-san-jiao", "三交", P, k.sanjiao),
+    ("liuren-zhui-xu", "贅婿", P, k.zhuixu),
+    ("liuren-chong-po", "沖破", P, k.chongpo),
+    ("liuren-yin-yi", "淫泆", P, k.yinyi),
+    ("liuren-jiao-tong", "狡童", P, k.jiaotong),
+    ("liuren-yi-nu", "泆女", P, k.yinu),
+    ("liuren-wu-yin", "蕪淫", P, k.wuyin),
+    ("liuren-bu-bei", "不備", P, k.bubei),
+    ("liuren-jie-li", "解離", P, k.jieli),
+    ("liuren-du-e", "度厄", P, k.du_e),
+    ("liuren-wu-lu", "無祿", P, k.wulu),
+    ("liuren-jue-si", "絕嗣", P, k.jue_si),
+    ("liuren-zhun-fu", "迍福", P, k.zhunfu),
+    ("liuren-qin-hai", "侵害", P, k.qinhai),
+    ("liuren-xing-shang", "刑傷", P, k.xingshang),
+    ("liuren-er-fan", "二煩", P, k.erfan),
+    ("liuren-tian-huo", "天禍", P, k.tianhuo),
+    ("liuren-si-jue", "四絕", P, k.sijue),
+    ("liuren-tian-yu", "天獄", P, k.tianyu),
+    ("liuren-tian-kou", "天寇", P, k.tiankou),
+    ("liuren-tian-wang", "天網", P, k.tianwang),
+    ("liuren-po-hua", "魄化", P, k.pohua),
+    ("liuren-ge-jiao", "隔角", P, k.gejiao),
+    ("liuren-san-yin", "三陰", P, k.sanyin),
+    ("liuren-long-zhan", "龍戰", P, k.longzhan),
+    ("liuren-si-qi", "死奇", P, k.siqi_ke),
+    ("liuren-zai-e", "災厄", P, k.zai_e),
+) + _c(10,
+    ("liuren-yang-jiu", "殃咎", P, k.yangjiu),
+    ("liuren-jiu-chou", "九醜", P, k.jiuchou),
+    ("liuren-gui-mu", "鬼墓", P, k.guimu),
+    ("liuren-li-de", "勵德", P, k.lide),
+    ("liuren-pan-zhu", "盤珠", P, k.panzhu),
+    ("liuren-quan-ju", "全局", P, k.quanju),
+    ("liuren-yan-shang", "炎上", P, k.quanju_one("炎上")),
+    ("liuren-run-xia", "潤下", P, k.quanju_one("潤下")),
+    ("liuren-qu-zhi", "曲直", P, k.quanju_one("曲直")),
+    ("liuren-cong-ge", "從革", P, k.quanju_one("從革")),
+    ("liuren-jia-se", "稼穡", P, k.quanju_one("稼穡")),
+    ("liuren-yuan-tai", "元胎", P, k.yuantai),
+    ("liuren-lian-zhu", "連珠", P, k.lianzhu),
+    ("liuren-jin-ru", "進茹", P, k.jinru),
+    ("liuren-tui-ru", "退茹", P, k.tuiru),
+    ("liuren-jian-chuan", "間傳", P, k.jianchuan),
+    ("liuren-jin-jian", "進間", P, k.jinjian),
+    ("liuren-tui-jian", "退間", P, k.tuijian),
+    ("liuren-liu-chun", "六純", P, k.liuchun),
+    ("liuren-za-zhuang", "雜狀", P, k.every),
+    ("liuren-wu-lei", "物類", P, k.every),
+) + _c(None,
+    ("liuren-lin-guan", "臨官", P, k.lin_guan),
+)
 
 _PINYIN = {
     "龍潛": "long-qian", "將泰": "jiang-tai", "正和": "zheng-he", "升階": "sheng-jie", "日昃": "ri-ze",
@@ -89,19 +156,30 @@ _PINYIN = {
 
 def _series() -> list[RuleDef]:
     """The named 連茹 and 間傳 sequences (the names: ``tables.RU_NAMES``, ``tables.JIAN_NAMES``)."""
-    return [RuleDef(f"liuren-{_PINYIN[name]}", name, P, "lesson")
-            for table in (RU_NAMES, JIAN_NAMES) for name in table.values()]
+    out = [RuleDef(f"liuren-{_PINYIN[name]}", name, P, "lesson", k.series(name))
+           for table in (RU_NAMES, JIAN_NAMES) for name in table.values()]
+    JUAN.update((r.id, 10) for r in out)
+    return out
 
 
 def _generals() -> list[RuleDef]:
     return [RuleDef(f"liuren-general-{py}", zh, G, "lesson") for zh, py in zip(GENERALS, GENERAL_PINYIN)]
 
 
-RULES: tuple[RuleDef, ...] = tuple(_R + _series() + _generals())
+def _bifa() -> list[RuleDef]:
+    """The hundred 法, ``liuren-bifa-001`` … ``liuren-bifa-100``, named by their verse."""
+    return [RuleDef(bifa_id(n), zh, BF, "lesson", pred) for n, (zh, pred) in sorted(BIFA.items())]
+
+
+def bifa_id(number: int) -> str:
+    return f"liuren-bifa-{number:03d}"
+
+
+RULES: tuple[RuleDef, ...] = tuple(_R + _series() + _generals() + _bifa())
 RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in RULES}
 RULE_ID_BY_NAME: dict[str, str] = {}
 for _r in RULES:
-    if _r.family != G:
+    if _r.family not in (G, BF):
         RULE_ID_BY_NAME.setdefault(_r.zh, _r.id)
 if len(RULES_BY_ID) != len(RULES):  # pragma: no cover - guarded by tests too
     raise RuntimeError("duplicate rule id")

@@ -31,6 +31,25 @@ NOBLE_NIGHT = {
     Stem.JIA: B.WEI, Stem.WU: B.WEI, Stem.GENG: B.WEI, Stem.YI: B.SHEN, Stem.JI: B.SHEN,
     Stem.BING: B.YOU, Stem.DING: B.YOU, Stem.XIN: B.YIN, Stem.REN: B.MAO, Stem.GUI: B.MAO,
 }
+# The other documented 貴人 tables (variants; content/conventions.yaml names their sources):
+# 《六壬大全》 卷一 先天貴神圖 — 陽貴 (晝) counts the stems 順 from 甲 on 子 (辰戌 skipped, nothing on
+# 午, 癸 lodged at 丑), 陰貴 (夜) 逆 from 甲 on 申 (nothing on 寅, 癸 at 未), and a stem's 貴人 is
+# the place of its 五合 partner: 晝 甲未 乙申 丙酉 丁亥 戊丑 己子 庚丑 辛寅 壬卯 癸巳, 夜 the others.
+NOBLE_DAY_XIANTIAN = {
+    Stem.JIA: B.WEI, Stem.YI: B.SHEN, Stem.BING: B.YOU, Stem.DING: B.HAI, Stem.WU: B.CHOU,
+    Stem.JI: B.ZI, Stem.GENG: B.CHOU, Stem.XIN: B.YIN, Stem.REN: B.MAO, Stem.GUI: B.SI,
+}
+NOBLE_NIGHT_XIANTIAN = {
+    Stem.JIA: B.CHOU, Stem.YI: B.ZI, Stem.BING: B.HAI, Stem.DING: B.YOU, Stem.WU: B.WEI,
+    Stem.JI: B.SHEN, Stem.GENG: B.WEI, Stem.XIN: B.WU, Stem.REN: B.SI, Stem.GUI: B.MAO,
+}
+# 《卜筮全書》 卷十四 天乙貴人 and 《卜筮正宗》 貴人歌訣 (甲戊兼牛羊 … 庚辛逢馬虎): 庚 goes with 辛
+# (午·寅, 晝 first as for 辛), everything else as the table above.
+NOBLE_DAY_BUSHI = {**NOBLE_DAY, Stem.GENG: B.WU}
+NOBLE_NIGHT_BUSHI = {**NOBLE_NIGHT, Stem.GENG: B.YIN}
+# Table id → (晝貴, 夜貴); "gejue" is the default.
+NOBLE_TABLES = {"gejue": (NOBLE_DAY, NOBLE_NIGHT), "xiantian": (NOBLE_DAY_XIANTIAN, NOBLE_NIGHT_XIANTIAN),
+                "bushi": (NOBLE_DAY_BUSHI, NOBLE_NIGHT_BUSHI)}
 # 晝 when the 占時 is 卯辰巳午未申, 夜 when 酉戌亥子丑寅 (liuren-gejue#p18).
 DAY_HOURS = frozenset({B.MAO, B.CHEN, B.SI, B.WU, B.WEI, B.SHEN})
 # 貴人 over earth 亥子丑寅卯辰 runs 順, over 巳午未申酉戌 runs 逆 (liuren-gejue#p18: 臨亥子丑寅卯辰
@@ -54,21 +73,6 @@ GAN_DE = {
 # 旬奇: 甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥 (《六壬大全》 卷七 課經集 三奇課; 課經歌
 # 「三奇子戌尋大吉，申午辰寅子亥承」).
 XUN_QI = {B.ZI: B.CHOU, B.XU: B.CHOU, B.SHEN: B.ZI, B.WU: B.ZI, B.CHEN: B.HAI, B.YIN: B.HAI}
-
-# 孤辰·寡宿 of a branch by its 方 (寅卯辰 孤巳寡丑, 巳午未 孤申寡辰, 申酉戌 孤亥寡未, 亥子丑 孤寅寡戌;
-# 《三命通會》 卷三 論孤辰寡宿, where the pair is also called 隔角).
-def fang_start(b: Branch) -> Branch:
-    """The first branch of the 方 (three-branch direction) that ``b`` belongs to: 寅 巳 申 亥."""
-    return Branch(((b - 2) // 3 * 3 + 2) % 12)
-
-
-def guchen(b: Branch) -> Branch:
-    return fang_start(b).shift(3)
-
-
-def guasu(b: Branch) -> Branch:
-    return fang_start(b).shift(-1)
-
 
 # The named 進茹·退茹 (seed 003 liuren-gejue#p30–p31, #p34–p35).
 RU_NAMES = {
@@ -100,9 +104,6 @@ QUANJU = {
     "從革": (frozenset({B.SI, B.YOU, B.CHOU}), frozenset({B.SHEN, B.YOU, B.XU})),
 }
 EARTH_BRANCHES = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
-
-# 十二長生 絕地 of the four 仲 (五行 絕: 木絕申 火絕亥 金絕寅 水絕巳, ``ganzhi.stage``): on 第六局 each
-# 仲 stands on its own 絕 — 子加巳, 午加亥, 卯加申, 酉加寅.
 
 LESSON_NAMES = ("干陽", "干陰", "支陽", "支陰")
 TRANSMISSION_NAMES = ("初傳", "中傳", "末傳")

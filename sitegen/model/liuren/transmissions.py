@@ -12,7 +12,9 @@ overcomes (《六壬大全》 卷七 涉害課: 庚子日 午加庚 歷酉·辛�
 乙木一重, 亥加丑 歷辰·戊·未·己·戌土五重 — neither end is counted). The deepest is 初傳 (涉害); a tie
 goes to the one on a 孟 place (見機), else on a 仲 place (察微), else 剛日 the first of lessons 1–2,
 柔日 the first of lessons 3–4 (綴瑕). The variant ``shehai="mengzhongji"`` skips the count and
-applies 孟 → 仲 → 綴瑕 directly (the simpler reading of 《經緯》《指南》).
+applies 孟 → 仲 → 綴瑕 directly (the simpler reading of 《經緯》《指南》). The variant
+``shehai="tanyuan"`` counts as the default does but with the candidate's own seat included (the
+walk starts on the seat, not after it): 《大六壬探原》's 改正涉害.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .tables import STEM_PARTNER
 
-SHEHAI_VARIANTS = ("depth", "mengzhongji")
+SHEHAI_VARIANTS = ("depth", "tanyuan", "mengzhongji")
 
 
 class Method(StrEnum):
@@ -93,6 +95,7 @@ declare({
     "liuren-seat": ("cand", "seat", "season"),
     "liuren-nothing": (),
     "liuren-shehai-walk": ("places",),
+    "liuren-shehai-walk-seat": ("places",),
     "liuren-shehai-no-walk": (),
     "liuren-shehai-what-zei": ("cand",),
     "liuren-shehai-what-ke": ("cand",),
@@ -171,10 +174,11 @@ def _yy(x: Stem | Branch) -> str:
     return "陽" if x.yang else "陰"
 
 
-def shehai_depth(plate: int, cand: Branch, kind: str) -> tuple[int, tuple[Branch, ...], tuple[Branch | Step, ...]]:
+def shehai_depth(plate: int, cand: Branch, kind: str, with_seat: bool = False
+                 ) -> tuple[int, tuple[Branch, ...], tuple[Branch | Step, ...]]:
     """The 涉害 count of ``cand`` (a 下賊上 candidate when ``kind`` is 下賊上): depth, places, finds
-    (a branch, or a stem lodged at a place)."""
-    place = seat_of(plate, cand).shift(1)
+    (a branch, or a stem lodged at a place). ``with_seat``: the seat itself is counted (探原)."""
+    place = seat_of(plate, cand) if with_seat else seat_of(plate, cand).shift(1)
     places: list[Branch] = []
     found: list[Branch | Step] = []
     while place != cand:
@@ -256,13 +260,15 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
         steps.append(step("liuren-shehai-some-bi", SHE_HAI, **compare, bi=tuple(bi)))
     else:
         steps.append(step("liuren-shehai-none-bi", SHE_HAI, **compare))
-    if shehai == "depth":
+    if shehai != "mengzhongji":
         depths = {}
+        with_seat = shehai == "tanyuan"
         for c in pool2:
-            d, places, found = shehai_depth(plate, c, kind)
+            d, places, found = shehai_depth(plate, c, kind, with_seat)
             depths[c] = d
             what = step("liuren-shehai-what-zei" if kind == ZEI else "liuren-shehai-what-ke", cand=c)
-            walk = step("liuren-shehai-walk", places=places) if places else step("liuren-shehai-no-walk")
+            walk = (step("liuren-shehai-walk-seat" if with_seat else "liuren-shehai-walk", places=places)
+                    if places else step("liuren-shehai-no-walk"))
             steps.append(step("liuren-shehai-depth", SHE_HAI, cand=c, seat=seat_of(plate, c), walk=walk,
                               what=what, found=found or _NOTHING, depth=d))
         top = max(depths.values())

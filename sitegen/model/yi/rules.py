@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from sitegen.model.ganzhi import Stage
 from sitegen.model.rules import RuleDef
+from sitegen.model.yi.moment_rules import MOMENT_RULES
 
-FAMILIES = ("yi-line", "yi-change", "yi-hexagram", "meihua-relation", "meihua-topic", "dili")
+FAMILIES = ("yi-line", "yi-change", "yi-hexagram", "meihua-relation", "meihua-topic", "dili", "yi-moment")
 
 
 def _family(family: str, applies_to: str | None, rows) -> tuple[RuleDef, ...]:
@@ -151,6 +152,8 @@ _MEIHUA_TOPIC = tuple(RuleDef(f"meihua-topic-{slug}", f"{zh}占", "meihua-topic"
 MEIHUA_TOPIC_IDS: tuple[str, ...] = tuple(r.id for r in _MEIHUA_TOPIC)
 
 RULES: tuple[RuleDef, ...] = _HEXAGRAM + _LINE + _CHANGE + _MEIHUA_REL + _MEIHUA_TOPIC + _DILI
+# yi-moment: what the day and month decide on a line (issue 16); each carries its own predicate.
+RULES += MOMENT_RULES
 RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in RULES}
 
 # The 體用 relation (as ``meihua`` names it) → its rule: the relation rules by their names.

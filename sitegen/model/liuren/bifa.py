@@ -1,0 +1,584 @@
+"""The hundred 法 of 《畢法賦》 (《六壬大全》 卷十一–十二): one predicate per 法, on a lesson's facts.
+
+Each returns what a 課體 predicate returns (``keti.py``): not held, held, a ``Cond``, or
+``UNDECIDED`` — a 法 that reads the question asked, the asker or what has happened (its rule entry
+says why), or one whose statement this site does not decide. ``BIFA`` maps each number to
+(its verse as the engine names it, its predicate).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, stage, stage_branch, yima
+from .generals import is_night_hour, noble
+from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
+                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where, po, tianwang,
+                   wuyin, yincong, zhuolun)
+from .tables import DAY_HOURS
+
+B = Branch
+# The element of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
+# 乙卯木, 勾陳 戊辰土, 青龍 甲寅木, 天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金,
+# 天后 壬子水).
+GENERAL_ELEMENT = {
+    "貴人": Element.EARTH, "螣蛇": Element.FIRE, "朱雀": Element.FIRE, "六合": Element.WOOD,
+    "勾陳": Element.EARTH, "青龍": Element.WOOD, "天空": Element.EARTH, "白虎": Element.METAL,
+    "太常": Element.EARTH, "玄武": Element.WATER, "太陰": Element.METAL, "天后": Element.WATER,
+}
+_DAY_PLACES = frozenset(DAY_HOURS)
+
+
+def _k(f: Facts, b: Branch) -> Kin:
+    return f.kins[b]
+
+
+def _st(e: Element, b: Branch) -> Stage:
+    return stage(e, b)
+
+
+def _on(f: Facts, test):
+    """A condition on the arrangement: ``test(generals)`` by day, by night, both or neither."""
+    dn = f.on(test)
+    return None if dn is None else cond(day_night=dn)
+
+
+def _rides(name: str, b: Branch):
+    return lambda g: g[b] == name
+
+
+def shengqi(month: Branch) -> Branch:
+    """生氣: 正月(寅)起子, 順行."""
+    return B.ZI.shift(month - B.YIN)
+
+
+SHENGQI_MONTHS = months_of(shengqi)
+
+
+def _void(f: Facts) -> tuple[Branch, Branch]:
+    return f.void
+
+
+def _all_kin(f: Facts, k: Kin) -> bool:
+    return all(_k(f, b) == k for b in f.trans)
+
+
+def _nobles(f: Facts) -> tuple[Branch, Branch]:
+    return noble(f.stem, False, f.guiren), noble(f.stem, True, f.guiren)
+
+
+def f01(f):  # 前後引從升遷吉
+    return yincong(f)
+
+
+def f02(f):  # 首尾相見始終宜: 旬尾 on 干上 and 旬首 on 支上, or the other way
+    head = f.day.xun_head.branch
+    tail = head.shift(9)
+    return {f.gan_shang, f.zhi_shang} == {head, tail}
+
+
+@by_stem_plate
+def f03(f):  # 簾幕貴人高甲第: the other shift's 貴人 on 干上
+    d, n = _nobles(f)
+    return cond(day_night="day") if f.gan_shang == n else cond(day_night="night") if f.gan_shang == d else None
+
+
+@by_stem_plate
+def f04(f):  # 催官使者赴官期: 日鬼 on 干上 riding 白虎
+    if _k(f, f.gan_shang) != Kin.OFFICER:
+        return None
+    return _on(f, _rides("白虎", f.gan_shang))
+
+
+def f05(f):  # 六陽數足須公用
+    return all(k.upper.yang for k in f.lessons) and all(b.yang for b in f.trans)
+
+
+def f06(f):  # 六陰相繼盡昏迷
+    return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
+
+
+@by_stem_plate
+def f07(f):  # 旺祿臨身徒妄作: 祿 on 干上
+    return f.gan_shang == LU[f.stem]
+
+
+def f08(f):  # 權攝不正祿臨支: 祿 on 支上
+    return f.zhi_shang == LU[f.stem]
+
+
+def f09(f):  # 避難逃生須棄舊: 干上 生 日干, no 傳 生 it or helps it
+    return _k(f, f.gan_shang) == Kin.PARENT and not any(_k(f, b) in (Kin.PARENT, Kin.BROTHER) for b in f.trans)
+
+
+def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
+    return zhuolun(f) and B.MAO in _void(f)
+
+
+def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them
+    return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(f.first.element)
+
+
+def f12(f):  # 雖憂狐假虎威儀: 干上 is 鬼 and the 辰 overcomes it
+    return _k(f, f.gan_shang) == Kin.OFFICER and f.branch.element.overcomes(f.gan_shang.element)
+
+
+def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
+    if not _all_kin(f, Kin.OFFICER):
+        return None
+    return cond(months=months_where((f.first.element,), frozenset({"旺"})))
+
+
+def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
+    if not _all_kin(f, Kin.WEALTH):
+        return None
+    return cond(months=months_where((f.first.element,), WANGXIANG))
+
+
+@by_stem_plate
+def f15(f):  # 脫上逢脫防虛詐: 干上 脫 the stem and its general 脫 干上
+    if _k(f, f.gan_shang) != Kin.OFFSPRING:
+        return None
+    return _on(f, lambda g: f.gan_shang.element.generates(GENERAL_ELEMENT[g[f.gan_shang]]))
+
+
+def f16(f):  # 空上乘空事莫追: 干上 void riding 天空
+    if f.gan_shang not in _void(f):
+        return None
+    return _on(f, _rides("天空", f.gan_shang))
+
+
+def f17(f):  # 進茹空亡宜退步: 進茹 with 初 and 中 void
+    a, b, _ = f.trans
+    return (b - a) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
+
+
+def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void
+    a, b, _ = f.trans
+    return (a - b) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
+
+
+def _tai_cai(f):
+    tai = stage_branch(f.stem.element, Stage.TAI)
+    return tai if f.gan_shang == tai and _k(f, tai) == Kin.WEALTH else None
+
+
+@by_stem_plate
+def f19(f):  # 胎財生氣妻懷孕: 干上 the stem's 胎, its 財, the month's 生氣
+    tai = _tai_cai(f)
+    return None if tai is None else cond(months=SHENGQI_MONTHS[tai])
+
+
+@by_stem_plate
+def f20(f):  # 胎財死氣損胎推: … the month's 死氣
+    tai = _tai_cai(f)
+    return None if tai is None else cond(months=SIQI_MONTHS[tai])
+
+
+def f21(f):  # 交車相合交關利: 干上 in 六合 with the 辰, 支上 with the day's place
+    return f.gan_shang.combine == f.branch and f.zhi_shang.combine == f.lodging
+
+
+def f22(f):  # 上下皆合兩心齊: 干上·支上 六合, and the day's place and the 辰 六合
+    return f.gan_shang.combine == f.zhi_shang and f.lodging.combine == f.branch
+
+
+def f23(f):  # 彼求我事支傳干: 初傳 from 支上, 末傳 on 干上
+    return f.first == f.zhi_shang and f.trans[2] == f.gan_shang and f.gan_shang != f.zhi_shang
+
+
+def f24(f):  # 我求彼事干傳支: 初傳 from 干上, 末傳 on 支上
+    return f.first == f.gan_shang and f.trans[2] == f.zhi_shang and f.gan_shang != f.zhi_shang
+
+
+def _ding_in(f):
+    ding = f.day.xun_head.branch.shift(3)
+    return ding in f.trans or ding in (f.gan_shang, f.zhi_shang)
+
+
+def f25(f):  # 金日逢丁凶禍動
+    return f.stem.element == Element.METAL and _ding_in(f)
+
+
+def f26(f):  # 水日逢丁財動之
+    return f.stem.element == Element.WATER and _ding_in(f)
+
+
+def f27(f):  # 傳財化鬼財休覓: 三傳 all 財 and 干上 a 鬼
+    return _all_kin(f, Kin.WEALTH) and _k(f, f.gan_shang) == Kin.OFFICER
+
+
+def f29(f):  # 眷屬豐盈居狹宅: 三傳 生 the stem, the 辰 生 三傳
+    return all(b.element.generates(f.stem.element) and f.branch.element.generates(b.element) for b in f.trans)
+
+
+def f30(f):  # 屋宅寬廣致人衰: the stem 生 三傳, 三傳 生 the 辰
+    return all(f.stem.element.generates(b.element) and b.element.generates(f.branch.element) for b in f.trans)
+
+
+@by_stem_trans
+def f31(f):  # 三傳遞生人舉薦
+    return hengtong(f)
+
+
+@by_stem_trans
+def f32(f):  # 三傳互克眾人欺
+    a, b, c = (x.element for x in f.trans)
+    s = f.stem.element
+    return (a.overcomes(b) and b.overcomes(c) and c.overcomes(s)) or (
+        c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
+
+
+@by_stem_trans
+def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生
+    e = f.stem.element
+    sg, mu = stage_branch(e, Stage.CHANGSHENG), stage_branch(e, Stage.MU)
+    return (f.first, f.trans[2]) in ((sg, mu), (mu, sg))
+
+
+@by_stem_trans
+def f34(f):  # 苦去甘來樂裡悲: 初傳 a 鬼 that 末傳 overcomes
+    return _k(f, f.first) == Kin.OFFICER and f.trans[2].element.overcomes(f.first.element)
+
+
+def f35(f):  # 人宅受脫俱招盜
+    g, z, s, b = f.gan_shang.element, f.zhi_shang.element, f.stem.element, f.branch.element
+    return (s.generates(g) and b.generates(z)) or (b.generates(g) and s.generates(z))
+
+
+def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴)
+    return _st(f.stem.element, f.gan_shang) == Stage.MUYU and _st(f.branch.element, f.zhi_shang) == Stage.MUYU
+
+
+@by_trans
+def f37(f):  # 末助初兮三等論: 末傳 生 初傳
+    return f.trans[2].element.generates(f.first.element)
+
+
+def f38(f):  # 閉口卦體兩般推
+    return bikou(f)
+
+
+@by_stem_plate
+def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將 (it reads only the stem and the plate)
+    return _f39(f.stem, f.plate, f.gd, f.gn)
+
+
+@lru_cache(maxsize=None)
+def _f39(stem, plate, gd, gn):
+    gens = [m for m in BRANCHES if (gn if is_night_hour(m.shift(plate - 1)) else gd)[m] == "玄武"]
+    return cond(month_generals=gens) if gens else None
+
+
+def f40(f):  # 後合占婚豈用媒: 天后·六合 on 干上 and 支上
+    return _on(f, lambda g: {g[f.gan_shang], g[f.zhi_shang]} == {"天后", "六合"})
+
+
+def f41(f):  # 富貴干支逢祿馬: 干上 the 辰's 驛馬, 支上 the stem's 祿
+    return f.gan_shang == yima(f.branch) and f.zhi_shang == LU[f.stem]
+
+
+def f42(f):  # 尊崇傳內遇三奇: the 三傳's 遁干 are 甲戊庚 or 乙丙丁
+    stems = {f.day.dun_stem(b) for b in f.trans}
+    return None not in stems and {s.zh for s in stems} in ({"甲", "戊", "庚"}, {"乙", "丙", "丁"})
+
+
+def f43(f):  # 害貴訟直作屈斷: 初傳 harms the 貴人 of the shift
+    d, n = _nobles(f)
+    hit_d, hit_n = f.first.harm == d, f.first.harm == n
+    return cond(day_night="both" if hit_d and hit_n else "day" if hit_d else "night") if hit_d or hit_n else None
+
+
+def f44(f):  # 課傳俱貴轉無依: every upper and every 傳 a 貴人 (晝 or 夜)
+    nb = set(_nobles(f))
+    return all(k.upper in nb for k in f.lessons) and all(b in nb for b in f.trans)
+
+
+@by_stem_plate
+def f45(f):  # 晝夜貴加求兩貴: one 貴人 over the other's place
+    d, n = _nobles(f)
+    return d != n and (f.seat(d) == n or f.seat(n) == d)
+
+
+@by_stem_plate
+def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a day place
+    d, n = _nobles(f)
+    return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
+
+
+@by_stem_plate
+def f47(f):  # 貴雖在獄宜臨干: 貴人 over 辰 or 戌 (for 乙 辛 days over their own place)
+    d, n = _nobles(f)
+    hd, hn = f.seat(d) in (B.CHEN, B.XU), f.seat(n) in (B.CHEN, B.XU)
+    return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
+
+
+def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上
+    d, n = _nobles(f)
+    hd = _k(f, d) == Kin.OFFICER and d in (f.gan_shang, f.zhi_shang)
+    hn = _k(f, n) == Kin.OFFICER and n in (f.gan_shang, f.zhi_shang)
+    return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
+
+
+@by_stem_plate
+def f49(f):  # 兩貴受克難干貴: both 貴人 over places that overcome them
+    return all(f.seat(x).element.overcomes(x.element) for x in _nobles(f))
+
+
+def f50(f):  # 二貴皆空虛喜期: each 貴人 void, or standing over a void place (落空)
+    void = _void(f)
+    return all(x in void or f.seat(x) in void for x in _nobles(f))
+
+
+@by_stem_plate
+def f51(f):  # 魁度天門關隔定: 戌 over 亥
+    return f.seat(B.XU) == B.HAI
+
+
+@by_stem_plate
+def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅
+    return f.seat(B.CHEN) == B.YIN
+
+
+def f54(f):  # 虎視逢虎力難施: 虎視 with 白虎 on 初傳
+    if "虎視" not in (f.ke,):
+        return None
+    return _on(f, _rides("白虎", f.first))
+
+
+def f55(f):  # 所謀多拙逢羅網: 天羅 (the place before the day's) on 干上, or before the 辰 on 支上
+    return f.gan_shang == f.lodging.shift(1) or f.zhi_shang == f.branch.shift(1)
+
+
+def f56(f):  # 天網自裹己招非
+    return tianwang(f)
+
+
+def f58(f):  # 用破身心無所歸: 初傳 the 破 of the 辰
+    return f.first == po(f.branch)
+
+
+def _huagai(b: Branch) -> Branch:
+    return b.trine[2]
+
+
+def f59(f):  # 華蓋覆日人昏晦: the 辰's 華蓋 on 干上
+    return f.gan_shang == _huagai(f.branch)
+
+
+def f60(f):  # 太陽射宅屋光輝: the 月將 on 支上
+    return cond(month_generals=(f.zhi_shang,))
+
+
+@by_stem_plate
+def f61(f):  # 干乘墓虎無占病: 干上 the stem's 墓, riding 白虎
+    if f.gan_shang != stage_branch(f.stem.element, Stage.MU):
+        return None
+    return _on(f, _rides("白虎", f.gan_shang))
+
+
+def f62(f):  # 支乘墓虎有伏尸
+    if f.zhi_shang != stage_branch(f.branch.element, Stage.MU):
+        return None
+    return _on(f, _rides("白虎", f.zhi_shang))
+
+
+def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
+    return f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
+
+
+def f64(f):  # 夫婦蕪淫各有私
+    return wuyin(f)
+
+
+def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳) whose 遁干 is the day's 鬼
+    places = {f.gan_shang, f.zhi_shang, *f.trans}
+    ghosts = [b for b in places if (s := f.day.dun_stem(b)) is not None and s.element.overcomes(f.stem.element)]
+    if not ghosts:
+        return None
+    return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts))
+
+
+def f70(f):  # 鬼臨三四訟災隨: the uppers of lessons 3 and 4 both 鬼
+    return all(_k(f, k.upper) == Kin.OFFICER for k in f.lessons[2:])
+
+
+def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year's 太歲 (病符)
+    if not f.zhi_shang.element.overcomes(f.branch.element):
+        return None
+    return cond(years=(f.zhi_shang.shift(1),))
+
+
+def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上
+    return _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
+
+
+_SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
+              for pair in ((y.shift(2), y.shift(-2)), (y.shift(-2), y.shift(2)))}
+
+
+def f74(f):  # 空空如也事休追: every 傳 void or riding 天空
+    void = _void(f)
+    if sum(b in void for b in f.trans) < 2:
+        return None
+    rest = [b for b in f.trans if b not in void]
+    return True if not rest else _on(f, lambda g: all(g[b] == "天空" for b in rest))
+
+
+def _xing(a: Branch, b: Branch) -> bool:
+    return a.punish == b or b.punish == a
+
+
+def f75(f):  # 賓主不投刑在上: 干上 and 支上 each in 刑 with what is under it
+    return _xing(f.gan_shang, f.lodging) and _xing(f.zhi_shang, f.branch)
+
+
+def f76(f):  # 彼此猜忌害相隨: 干上 and 支上 each in 六害 with what is under it
+    return f.gan_shang.harm == f.lodging and f.zhi_shang.harm == f.branch
+
+
+def f77(f):  # 互生俱生凡事益
+    g, z, s, b = f.gan_shang.element, f.zhi_shang.element, f.stem.element, f.branch.element
+    return (g.generates(b) and z.generates(s)) or (g.generates(s) and z.generates(b))
+
+
+def f78(f):  # 互旺皆旺坐謀宜: 干上·支上 at 帝旺, crosswise or each its own
+    s, b = f.stem.element, f.branch.element
+    w = Stage.DIWANG
+    return (_st(b, f.gan_shang) == w and _st(s, f.zhi_shang) == w) or (
+        _st(s, f.gan_shang) == w and _st(b, f.zhi_shang) == w)
+
+
+def f79(f):  # 干支值絕凡謀決
+    return _st(f.stem.element, f.gan_shang) == Stage.JUE and _st(f.branch.element, f.zhi_shang) == Stage.JUE
+
+
+def f80(f):  # 人宅皆死各衰羸
+    return _st(f.stem.element, f.gan_shang) == Stage.SI and _st(f.branch.element, f.zhi_shang) == Stage.SI
+
+
+@by_trans
+def f81(f):  # 傳墓入墓分憎愛: 中傳 or 末傳 the 墓 of 初傳
+    mu = stage_branch(f.first.element, Stage.MU)
+    return mu in f.trans[1:] and mu != f.first
+
+
+def f82(f):  # 不行傳者考初時: 中傳 and 末傳 void
+    return f.trans[1] in _void(f) and f.trans[2] in _void(f)
+
+
+def _sanhe(f) -> bool:
+    return frozenset(f.trans) == frozenset(f.first.trine)
+
+
+def f83(f):  # 萬事喜忻三六合: 三傳 三合, 干上 or 支上 in 六合 with the 中神
+    if not _sanhe(f):
+        return None
+    mid = f.first.trine[1]
+    return mid.combine in (f.gan_shang, f.zhi_shang)
+
+
+def f84(f):  # 合中犯殺蜜中砒: 三傳 三合, 干上 or 支上 in 刑·害·沖 with the 中神
+    if not _sanhe(f):
+        return None
+    mid = f.first.trine[1]
+    return any(_xing(mid, x) or mid.harm == x or mid.opposite == x for x in (f.gan_shang, f.zhi_shang))
+
+
+def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overcome it
+    if not f.seat(f.first).element.overcomes(f.first.element):
+        return None
+    return _on(f, lambda g: GENERAL_ELEMENT[g[f.first]].overcomes(f.first.element))
+
+
+def f86(f):  # 將逢內戰所謀危: 初傳 overcomes the general riding it
+    return _on(f, lambda g: f.first.element.overcomes(GENERAL_ELEMENT[g[f.first]]))
+
+
+def f87(f):  # 人宅坐墓甘招晦: the day's place and the 辰 (as heaven) sit on their 墓
+    return (f.seat(f.lodging) == stage_branch(f.stem.element, Stage.MU)
+            and f.seat(f.branch) == stage_branch(f.branch.element, Stage.MU))
+
+
+def f88(f):  # 干支乘墓各昏迷
+    return (f.gan_shang == stage_branch(f.stem.element, Stage.MU)
+            and f.zhi_shang == stage_branch(f.branch.element, Stage.MU))
+
+
+def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上
+    if f.method != "伏吟":
+        return None
+    places = {*f.trans, f.gan_shang, f.zhi_shang}
+    return f.day.xun_head.branch.shift(3) in places or yima(f.branch) in places
+
+
+def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
+    return f.method == "返吟" and f.first in _void(f)
+
+
+@by_stem_plate
+def f91(f):  # 虎臨干鬼凶速速: 白虎 on a 鬼 on 干上
+    if _k(f, f.gan_shang) != Kin.OFFICER:
+        return None
+    return _on(f, _rides("白虎", f.gan_shang))
+
+
+@by_stem_plate
+def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is the month's 生氣
+    if _k(f, f.gan_shang) != Kin.PARENT:
+        return None
+    dn = f.on(_rides("青龍", f.gan_shang))
+    if dn is None:
+        return None
+    return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
+
+
+@by_stem_trans
+def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟)
+    kins = {_k(f, b) for b in f.trans}
+    return len(kins) == 1 and Kin.BROTHER not in kins
+
+
+def undecided(f):
+    return UNDECIDED
+
+
+# (number, the verse as the engine names it, predicate); the undecided ones' reasons are in their
+# entries (content/rules/liuren-bifa.yaml, ``condition``).
+_TABLE = (
+    (1, "前後引從升遷吉", f01), (2, "首尾相見始終宜", f02), (3, "簾幕貴人高甲第", f03),
+    (4, "催官使者赴官期", f04), (5, "六陽數足須公用", f05), (6, "六陰相繼盡昏迷", f06),
+    (7, "旺祿臨身徒妄作", f07), (8, "權攝不正祿臨支", f08), (9, "避難逃生須棄舊", f09),
+    (10, "朽木難雕別作為", f10), (11, "眾鬼雖彰全不畏", f11), (12, "雖憂狐假虎威儀", f12),
+    (13, "鬼賊當時無畏忌", f13), (14, "傳財太旺反財虧", f14), (15, "脫上逢脫防虛詐", f15),
+    (16, "空上乘空事莫追", f16), (17, "進茹空亡宜退步", f17), (18, "踏腳空亡進用宜", f18),
+    (19, "胎財生氣妻懷孕", f19), (20, "胎財死氣損胎推", f20), (21, "交車相合交關利", f21),
+    (22, "上下皆合兩心齊", f22), (23, "彼求我事支傳干", f23), (24, "我求彼事干傳支", f24),
+    (25, "金日逢丁凶禍動", f25), (26, "水日逢丁財動之", f26), (27, "傳財化鬼財休覓", f27),
+    (28, "傳鬼化財錢險危", undecided), (29, "眷屬豐盈居狹宅", f29), (30, "屋宅寬廣致人衰", f30),
+    (31, "三傳遞生人舉薦", f31), (32, "三傳互克眾人欺", f32), (33, "有始無終難變易", f33),
+    (34, "苦去甘來樂裡悲", f34), (35, "人宅受脫俱招盜", f35), (36, "干支皆敗勢傾頹", f36),
+    (37, "末助初兮三等論", f37), (38, "閉口卦體兩般推", f38), (39, "太陽照武宜擒賊", f39),
+    (40, "後合占婚豈用媒", f40), (41, "富貴干支逢祿馬", f41), (42, "尊崇傳內遇三奇", f42),
+    (43, "害貴訟直作屈斷", f43), (44, "課傳俱貴轉無依", f44), (45, "晝夜貴加求兩貴", f45),
+    (46, "貴人差迭事參差", f46), (47, "貴雖在獄宜臨干", f47), (48, "鬼乘天乙乃神祗", f48),
+    (49, "兩貴受克難干貴", f49), (50, "二貴皆空虛喜期", f50), (51, "魁度天門關隔定", f51),
+    (52, "罡塞鬼戶任謀為", f52), (53, "兩蛇夾墓凶難免", undecided), (54, "虎視逢虎力難施", f54),
+    (55, "所謀多拙逢羅網", f55), (56, "天網自裹己招非", f56), (57, "費有餘而得不足", undecided),
+    (58, "用破身心無所歸", f58), (59, "華蓋覆日人昏晦", f59), (60, "太陽射宅屋光輝", f60),
+    (61, "干乘墓虎無占病", f61), (62, "支乘墓虎有伏尸", f62), (63, "彼此全傷防兩損", f63),
+    (64, "夫婦蕪淫各有私", f64), (65, "干墓并關人宅廢", undecided), (66, "支墳財並旅程稽", undecided),
+    (67, "受虎克神為病症", undecided), (68, "制鬼之位乃良醫", undecided), (69, "虎乘遁鬼殃非淺", f69),
+    (70, "鬼臨三四訟災隨", f70), (71, "病符克宅全家患", f71), (72, "喪弔全逢掛縞衣", f72),
+    (73, "前後逼迫難進退", undecided), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
+    (76, "彼此猜忌害相隨", f76), (77, "互生俱生凡事益", f77), (78, "互旺皆旺坐謀宜", f78),
+    (79, "干支值絕凡謀決", f79), (80, "人宅皆死各衰羸", f80), (81, "傳墓入墓分憎愛", f81),
+    (82, "不行傳者考初時", f82), (83, "萬事喜忻三六合", f83), (84, "合中犯殺蜜中砒", f84),
+    (85, "初遭夾克不由己", f85), (86, "將逢內戰所謀危", f86), (87, "人宅坐墓甘招晦", f87),
+    (88, "干支乘墓各昏迷", f88), (89, "任信丁馬須言動", f89), (90, "來去俱空豈動宜", f90),
+    (91, "虎臨干鬼凶速速", f91), (92, "龍加生氣吉遲遲", f92), (93, "妄用三傳災福異", undecided),
+    (94, "喜懼空亡乃妙機", undecided), (95, "六爻現卦防其克", f95), (96, "旬內空亡逐類推", undecided),
+    (97, "所筮不入仍憑類", undecided), (98, "非占現類勿言之", undecided), (99, "常問不應逢吉象", undecided),
+    (100, "已災凶逃返無疑", undecided),
+)
+BIFA = {n: (zh, pred) for n, zh, pred in _TABLE}

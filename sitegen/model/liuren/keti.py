@@ -1,0 +1,820 @@
+"""課體 predicates: one function per rule id (``RuleDef.holds``), each the classical statement of
+《六壬大全》卷七–十 (課經集) or of the seeds, read from a lesson's facts.
+
+A predicate takes a ``Facts`` (the day, the plate, the four lessons, the three transmissions, both
+arrangements of the generals) and returns:
+
+- ``None`` or ``False``: the 課體 does not hold on this lesson, whatever the moment;
+- ``True``: it holds on this lesson at every moment;
+- a ``Cond``: it holds only at some moments — ``when`` says at which, for a machine (every key
+  present must hold): ``hours`` (占時), ``day_night``, ``months`` (月建 branches, for 旺相 and the
+  month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
+  named in ``needs``), ``dates`` (a day of the calendar the plate cannot tell: 四立 …);
+- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年, the moon's lodge …);
+  the rule's entry says why.
+
+Nothing here is worded: the condition is a step whose sentence lives in the rule entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
+from ..steps import Step, declare, step
+from .generals import noble
+from .plate import KE, ZEI, distinct_count, seat_of
+from .tables import DAY_HOURS as _DAY_HOURS
+from .tables import EARTH_BRANCHES, FORWARD_SEATS, GAN_DE, JIAN_NAMES, QUANJU, RU_NAMES, XUN_QI
+
+B = Branch
+BRANCHES = tuple(Branch)  # iterating the enum class is slow; the engine does it thousands of times
+UNDECIDED = "undecided"
+_ZHONG = frozenset({B.ZI, B.WU, B.MAO, B.YOU})
+_MENG = frozenset({B.YIN, B.SHEN, B.SI, B.HAI})
+_CORNERS = _MENG  # the corners of the earth square as a plate is drawn: 巳 申 亥 寅
+# 吉將 (《六壬大全》 卷一/卷二: 貴人 六合 青龍 太常 太陰 天后 are the auspicious generals)
+GOOD = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
+
+
+@dataclass(frozen=True)
+class Cond:
+    condition: Step
+    when: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+class Facts:
+    """What a 課體 predicate reads of one lesson."""
+
+    __slots__ = ("day", "stem", "branch", "plate", "heaven", "lessons", "trans", "gd", "gn", "method",
+                 "ke", "basis", "derived", "derived_names", "guiren", "lodging", "gan_shang", "zhi_shang", "first", "kins", "seats", "void")
+
+    def __init__(self, day: GanZhi, plate: int, heaven, lessons, trans, gd, gn, method, ke, basis,
+                 derived, derived_names=frozenset(), guiren: str = "gejue"):
+        self.day, self.stem, self.branch, self.plate = day, day.stem, day.branch, plate
+        self.heaven, self.lessons, self.trans, self.gd, self.gn = heaven, lessons, trans, gd, gn
+        self.method, self.ke, self.basis, self.derived = method, ke, basis, derived
+        self.derived_names = derived_names
+        self.guiren = guiren  # the 貴人 table gd and gn were arranged by
+        self.lodging = LODGING[day.stem]
+        self.gan_shang, self.zhi_shang = lessons[0].upper, lessons[2].upper
+        self.first = trans[0]
+        self.kins = _KINS[day.stem.element]  # the 六親 of each branch against the day stem
+        self.seats = _SEATS[plate - 1]         # the earth place under each heaven branch
+        self.void = day.xun_void
+
+    def seat(self, b: Branch) -> Branch:
+        return self.seats[b]
+
+    def on(self, test) -> str | None:
+        """Which arrangement of the generals satisfies ``test(generals)``: both, day, night or None."""
+        d, n = test(self.gd), test(self.gn)
+        return "both" if d and n else "day" if d else "night" if n else None
+
+
+# ---- the condition as data and as a step -------------------------------------------------------
+declare({
+    "liuren-when": ("parts",),
+    "liuren-when-hours": ("hours",),
+    "liuren-when-day": (),
+    "liuren-when-night": (),
+    "liuren-when-months": ("months",),
+    "liuren-when-generals": ("generals",),
+    "liuren-when-years": ("years",),
+    "liuren-when-birth": ("branches",),
+    "liuren-when-xing": ("branches",),
+    "liuren-when-sili-eve": (),     # the day before 立春 立夏 立秋 立冬 (四絕)
+    "liuren-when-sili": (),         # 立春 立夏 立秋 立冬 themselves (天禍)
+    "liuren-when-moon": (),         # the moon's lodge (月宿) over a 仲 (二煩)
+    "liuren-cond-tianwang": ("hours", "first", "stem"),
+})
+_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "月宿加仲": "liuren-when-moon"}
+
+
+@lru_cache(maxsize=None)
+def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | None,
+          dates: tuple[str, ...]) -> Cond:
+    parts: list[Step] = []
+    when: list[tuple[str, tuple[str, ...]]] = []
+    needs: list[str] = []
+    for key, vs in sets:
+        kind, arg = _SET_STEPS[key]
+        parts.append(step(kind, **{arg: vs}))
+        when.append((key, tuple(b.zh for b in vs)))
+        needs += {"birth": ["本命"], "xing": ["行年"]}.get(key, [])
+    if day_night is not None:
+        parts.append(step("liuren-when-day" if day_night == "day" else "liuren-when-night"))
+        when.append(("day_night", (day_night,)))
+    if dates:
+        parts += [step(_DATE_STEPS[d]) for d in dates]
+        when.append(("dates", dates))
+    if needs:
+        when.append(("needs", tuple(needs)))
+    return Cond(step("liuren-when", parts=tuple(parts)), tuple(when))
+
+
+_SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-months", "months"),
+              "month_generals": ("liuren-when-generals", "generals"),
+              "years": ("liuren-when-years", "years"), "birth": ("liuren-when-birth", "branches"),
+              "xing": ("liuren-when-xing", "branches")}
+
+
+_KINS = {e: tuple(kin(e, b.element) for b in Branch) for e in Element}
+_SEATS = tuple(tuple(seat_of(p, b) for b in Branch) for p in range(1, 13))
+
+
+def cond(*, day_night: str | None = None, dates: tuple[str, ...] = (), **sets) -> Cond | bool | None:
+    if not sets and not dates:
+        return _BY_SHIFT[day_night]
+    return _cond_sets(day_night, dates, sets)
+
+
+def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
+    """The condition that every named set (of branches) holds, 晝 or 夜 (``day_night``: "day",
+    "night", or "both"/None for either) and the named dates: ``None`` when a named set is empty
+    (it can never hold), ``True`` when nothing restricts it."""
+    named = []
+    for key in _SET_STEPS:
+        if key in sets and sets[key] is not None:
+            vs = tuple(sorted(set(sets[key])))
+            if not vs:
+                return None
+            named.append((key, vs))
+    if day_night == "both":
+        day_night = None
+    if not named and day_night is None and not dates:
+        return True
+    return _cond(tuple(named), day_night, tuple(dates))
+
+
+_BY_SHIFT = {None: True, "both": True, "day": _cond((), "day", ()), "night": _cond((), "night", ())}
+_SILI = _cond((), None, ("四立日",))
+
+
+# ---- seasons (旺相休囚死 by the month's branch, 月建) ----------------------------------------------
+def season(month: Branch) -> Element:
+    if month in (B.YIN, B.MAO):
+        return Element.WOOD
+    if month in (B.SI, B.WU):
+        return Element.FIRE
+    if month in (B.SHEN, B.YOU):
+        return Element.METAL
+    if month in (B.HAI, B.ZI):
+        return Element.WATER
+    return Element.EARTH
+
+
+def state(e: Element, month: Branch) -> str:
+    return _STATE[e][month]
+
+
+def _state(e: Element, month: Branch) -> str:
+    s = season(month)
+    if e == s:
+        return "旺"
+    if s.generates(e):
+        return "相"
+    if e.generates(s):
+        return "休"
+    if e.overcomes(s):
+        return "囚"
+    return "死"
+
+
+@lru_cache(maxsize=None)
+def months_where(elements: tuple[Element, ...], states: frozenset[str]) -> frozenset[Branch]:
+    """The months (月建) in which every element is in one of ``states``."""
+    return frozenset(m for m in B if all(state(e, m) in states for e in elements))
+
+
+_STATE = {e: {m: _state(e, m) for m in B} for e in Element}
+WANGXIANG = frozenset({"旺", "相"})
+QIUSI = frozenset({"囚", "死"})
+
+
+def tianma(month: Branch) -> Branch:
+    """天馬: 正月(寅)起午, 順行六陽 (《六壬大全》 卷九 游子課)."""
+    return B.WU.shift(2 * (month - B.YIN))
+
+
+def siqi(month: Branch) -> Branch:
+    """死氣: 正月(寅)起午, 順行十二辰."""
+    return B.WU.shift(month - B.YIN)
+
+
+def sangche(month: Branch) -> Branch:
+    """喪車: 正月(寅)起未, 逆行四季 (未辰丑戌) (《六壬大全》 卷九 災厄課)."""
+    return (B.WEI, B.CHEN, B.CHOU, B.XU)[(month - B.YIN) % 4]
+
+
+def po(b: Branch) -> Branch:
+    """破: 子酉 丑辰 寅亥 卯午 辰丑 巳申 午卯 未戌 申巳 酉子 戌未 亥寅."""
+    return b.shift(9 if b.yang else 3)
+
+
+def months_of(table) -> dict[Branch, tuple[Branch, ...]]:
+    """For each branch, the months (月建) in which ``table(month)`` is that branch."""
+    return {b: tuple(m for m in B if table(m) == b) for b in B}
+
+
+TIANMA_MONTHS = months_of(tianma)
+YIMA_YEARS = months_of(yima)  # the 太歲 whose 驛馬 each branch is
+SIQI_MONTHS = months_of(siqi)
+SANGCHE_MONTHS = months_of(sangche)
+
+
+def mu(e: Element) -> Branch:
+    return stage_branch(e, Stage.MU)
+
+
+def front(f: Facts, night: bool) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
+    """(貴人 runs forward, the five earth places before it, the five behind it)."""
+    return _front(f.stem, f.plate, night, f.guiren)
+
+
+@lru_cache(maxsize=None)
+def _front(stem: Stem, plate: int, night: bool, table: str) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
+    seat = seat_of(plate, noble(stem, night, table))
+    fwd = seat in FORWARD_SEATS
+    d = 1 if fwd else -1
+    return fwd, frozenset(seat.shift(d * i) for i in range(1, 6)), frozenset(seat.shift(-d * i) for i in range(1, 6))
+
+
+def _rides(names, *where):
+    """A test on an arrangement: one of ``names`` rides one of the heaven branches ``where``."""
+    return lambda g: any(g[b] in names for b in where)
+
+
+# ---- the predicates, in 課經集 order ---------------------------------------------------------------
+# What a predicate reads, when it reads less than the whole lesson: the engine evaluates it once per
+# distinct value of that key (a few hundred 三傳, 120 stems × plates) instead of once per lesson.
+READS = {
+    "trans": lambda f: f.trans,                  # the three transmissions alone
+    "stem_trans": lambda f: (f.stem, f.trans),   # … and the day stem
+    "stem_plate": lambda f: (f.stem, f.plate, f.guiren),  # the day stem and the plate (干上, the generals)
+}
+
+
+def reads(key: str):
+    def mark(pred):
+        pred.reads = key
+        return pred
+    return mark
+
+
+by_trans = reads("trans")
+by_stem_trans = reads("stem_trans")
+by_stem_plate = reads("stem_plate")
+
+
+def named(name: str):
+    """課 and methods the derivation names (元首, 知一, 伏吟 …)."""
+    def holds(f: Facts) -> bool:
+        return name in (f.method, f.ke) or name in f.basis or name in f.derived_names
+    holds.__name__ = f"named_{name}"
+    return holds
+
+
+def derived(rid: str):
+    """課體 the derivation itself establishes (獨足, the 杜傳 forms)."""
+    def holds(f: Facts) -> bool:
+        return rid in f.derived
+    holds.__name__ = f"derived_{rid}"
+    return holds
+
+
+def sanguang(f: Facts):
+    """三光: 用神·日·辰 旺相, 吉將 on 用神."""
+    months = months_where((f.first.element, f.stem.element, f.branch.element), WANGXIANG)
+    dn = f.on(_rides(GOOD, f.first))
+    if not months or dn is None:
+        return None
+    return cond(months=months, day_night=dn)
+
+
+def sanyang(f: Facts):
+    """三陽: 貴人順行, 日辰 in front of it, 用神 旺相."""
+    def ok(night):
+        fwd, ahead, _ = front(f, night)
+        return fwd and f.lodging in ahead and f.branch in ahead
+    d, n = ok(False), ok(True)
+    months = months_where((f.first.element,), WANGXIANG)
+    if not (d or n) or not months:
+        return None
+    return cond(months=months, day_night="both" if d and n else "day" if d else "night")
+
+
+def sanqi(f: Facts):
+    """三奇: 旬奇 發用 or 入傳 (甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥), or 亥子丑 all three."""
+    return XUN_QI[f.day.xun_head.branch] in f.trans or frozenset(f.trans) == {B.HAI, B.ZI, B.CHOU}
+
+
+def liuyi(f: Facts):
+    """六儀: the 旬首 (the head's branch) 發用 or 入傳."""
+    return f.day.xun_head.branch in f.trans
+
+
+def shitai(f: Facts):
+    """時泰: 用 is the 太歲, 青龍 or 六合 rides it, and it is the day's 財 or 德."""
+    first = f.first
+    if not (kin(f.stem.element, first.element) == Kin.WEALTH or GAN_DE[f.stem] == first):
+        return None
+    dn = f.on(_rides({"青龍", "六合"}, first))
+    if dn is None:
+        return None
+    return cond(years=(first,), day_night=dn)
+
+
+def longde(f: Facts):
+    """龍德: the 太歲 rides 貴人 and is 發用, and the 月將 is 用 or in the 三傳 (the 月將 of the
+    moment fixes the 占時 on this plate, so the 月將 alone says which moments)."""
+    first = f.first
+    gens = []
+    for m in BRANCHES:
+        hour = m.shift(f.plate - 1)
+        g = f.gd if hour in _DAY_HOURS else f.gn
+        if g[first] == "貴人" and (m == first or m in f.trans):
+            gens.append(m)
+    if not gens:
+        return None
+    return cond(years=(first,), month_generals=gens)
+
+
+def guanjue(f: Facts):
+    """官爵: 用 is the 驛馬 of the 太歲, and 天魁(戌) and 太常 are in the 三傳."""
+    if B.XU not in f.trans:
+        return None
+    years = YIMA_YEARS[f.first]
+    dn = f.on(_rides({"太常"}, *f.trans))
+    if dn is None:
+        return None
+    return cond(years=years, day_night=dn)
+
+
+def fugui(f: Facts):
+    """富貴: 貴人 rides 用, 用 旺相, 用 and the place under it generate one another, and it stands
+    over the day (干's place) or the 辰."""
+    first, seat = f.first, f.seat(f.first)
+    if seat not in (f.lodging, f.branch):
+        return None
+    if not (first.element.generates(seat.element) or seat.element.generates(first.element)):
+        return None
+    dn = f.on(_rides({"貴人"}, first))
+    months = months_where((first.element,), WANGXIANG)
+    if dn is None or not months:
+        return None
+    return cond(months=months, day_night=dn)
+
+
+@by_trans
+def xuangai(f: Facts):
+    """軒蓋: 勝光(午) 發用, 太衝(卯) and 神后(子) in the 傳."""
+    return f.first == B.WU and {B.MAO, B.ZI} <= set(f.trans[1:])
+
+
+def zhuyin(f: Facts):
+    """鑄印: 戌 over 巳 (戌加巳), 巳 and 戌 as 初·中 or 中·末."""
+    first, mid, last = f.trans
+    return f.heaven[B.SI] == B.XU and ((first == B.SI and mid == B.XU) or (mid == B.SI and last == B.XU))
+
+
+def zhuolun(f: Facts):
+    """斫輪: 卯 over 庚 or 辛 (their places 申, 戌) is 用."""
+    return f.first == B.MAO and f.seat(B.MAO) in (B.SHEN, B.XU)
+
+
+def yincong(f: Facts):
+    """引從: 初傳 stands on the place before the day's (干's) place or the 辰, 末傳 on the one behind."""
+    s1, s3 = f.seat(f.first), f.seat(f.trans[2])
+    return any(s1 == p.shift(1) and s3 == p.shift(-1) for p in (f.lodging, f.branch))
+
+
+@by_stem_trans
+def hengtong(f: Facts):
+    """亨通: the 三傳 generate one another down to the day stem (初→中→末→日 or 末→中→初→日)."""
+    a, b, c = (x.element for x in f.trans)
+    s = f.stem.element
+    return (a.generates(b) and b.generates(c) and c.generates(s)) or (
+        c.generates(b) and b.generates(a) and a.generates(s))
+
+
+def fanchang(f: Facts):
+    """繁昌: the asker's 行年 stands on the day's 德 and its upper god is 用 (the book asks it of both
+    spouses; one 行年 is what a cast gives)."""
+    seat = f.seat(f.first)
+    if seat != GAN_DE[f.stem]:
+        return None
+    return cond(xing=(seat,))
+
+
+def ronghua(f: Facts):
+    """榮華: 祿 or 驛馬 on 干上 or 支上 is 用, 旺相, and 貴人 is in the 三傳."""
+    first = f.first
+    if first not in (f.gan_shang, f.zhi_shang) or first not in (LU[f.stem], yima(f.branch)):
+        return None
+    dn = f.on(_rides({"貴人"}, *f.trans))
+    months = months_where((first.element,), WANGXIANG)
+    if dn is None or not months:
+        return None
+    return cond(months=months, day_night=dn)
+
+
+def deqing(f: Facts):
+    """德慶: the day's 德 (日德) is 用 and rides a 吉將."""
+    if f.first != GAN_DE[f.stem]:
+        return None
+    dn = f.on(_rides(GOOD, f.first))
+    return None if dn is None else cond(day_night=dn)
+
+
+def hehuan(f: Facts):
+    """合歡: 用 is in 六合 or 三合 with the 辰 and rides a 吉將."""
+    first = f.first
+    if not (first.combine == f.branch or (first != f.branch and first in f.branch.trine)):
+        return None
+    dn = f.on(_rides(GOOD, first))
+    return None if dn is None else cond(day_night=dn)
+
+
+_TRINES = frozenset(frozenset(b.trine) for b in B)
+
+
+def hemei(f: Facts):
+    """和美: the 三傳 are a 三合 and 干上 or 支上 is in 六合 with one of them."""
+    if frozenset(f.trans) not in _TRINES:
+        return None
+    return any(x.combine == t for x in (f.gan_shang, f.zhi_shang) for t in f.trans)
+
+
+def zhanguan(f: Facts):
+    """斬關: 魁罡 (辰 or 戌) over the day (干's place) or the 辰, and 發用."""
+    return f.first in (B.CHEN, B.XU) and f.seat(f.first) in (f.lodging, f.branch)
+
+
+def bikou(f: Facts):
+    """閉口: the 旬尾 over the 旬首 as 用; or the 旬首, or the god over its place, as 用 riding 玄武."""
+    head = f.day.xun_head.branch
+    tail = head.shift(9)
+    first = f.first
+    if first == tail and f.seat(first) == head:
+        return True
+    if first != head and f.seat(first) != head:
+        return None
+    dn = f.on(_rides({"玄武"}, first))
+    return None if dn is None else cond(day_night=dn)
+
+
+def youzi(f: Facts):
+    """游子: the 三傳 all earth (辰戌丑未), 用 is the 旬丁 or the month's 天馬."""
+    if not set(f.trans) <= EARTH_BRANCHES:
+        return None
+    if f.first == f.day.xun_head.branch.shift(3):
+        return True
+    months = TIANMA_MONTHS[f.first]
+    return cond(months=months) if months else None
+
+
+def sanjiao(f: Facts):
+    """三交: a 仲 day, a 仲 over the 辰, all three 傳 仲, 太陰 or 六合 among them."""
+    if f.branch not in _ZHONG or f.zhi_shang not in _ZHONG or not set(f.trans) <= _ZHONG:
+        return None
+    dn = f.on(_rides({"太陰", "六合"}, *f.trans))
+    return None if dn is None else cond(day_night=dn)
+
+
+def zhuixu(f: Facts):
+    """贅婿: the stem overcomes the 辰, and the 辰 over the day's place (or the day's place over the
+    辰) is 用."""
+    if not f.stem.element.overcomes(f.branch.element):
+        return None
+    first = f.first
+    return (first == f.branch and f.seat(first) == f.lodging) or (
+        first == f.lodging and f.seat(first) == f.branch)
+
+
+def chongpo(f: Facts):
+    """沖破: the 沖 of the 辰 is 用, standing over its own 破."""
+    return f.first == f.branch.opposite and f.seat(f.first) == po(f.first)
+
+
+def yinyi(f: Facts):
+    """淫泆: 卯 or 酉 is 用 and 天后 or 六合 rides it."""
+    if f.first not in (B.MAO, B.YOU):
+        return None
+    dn = f.on(_rides({"天后", "六合"}, f.first))
+    return None if dn is None else cond(day_night=dn)
+
+
+def jiaotong(f: Facts):
+    """狡童: 六合 rides 初傳 and 天后 末傳."""
+    dn = f.on(lambda g: g[f.first] == "六合" and g[f.trans[2]] == "天后")
+    return None if dn is None else cond(day_night=dn)
+
+
+def yinu(f: Facts):
+    """泆女: 天后 rides 初傳 and 六合 末傳."""
+    dn = f.on(lambda g: g[f.first] == "天后" and g[f.trans[2]] == "六合")
+    return None if dn is None else cond(day_night=dn)
+
+
+def bubei(f: Facts):
+    """不備: three distinct lessons."""
+    return distinct_count(f.lessons) == 3
+
+
+def wuyin(f: Facts):
+    """蕪淫: 不備 with a 剋 among the lessons, or 日 and 辰 overcoming each other crosswise (干上
+    overcomes the 辰 and 支上 the stem: 甲子日 卯時亥將 「四課備，日辰交克」)."""
+    if distinct_count(f.lessons) == 3 and any(k.relation is not None for k in f.lessons):
+        return True
+    return f.gan_shang.element.overcomes(f.branch.element) and f.zhi_shang.element.overcomes(f.stem.element)
+
+
+def jieli(f: Facts):
+    """解離: husband's and wife's 行年 clash and their upper gods overcome each other: two people's
+    行年 — the chart cannot tell."""
+    return UNDECIDED
+
+
+def du_e(f: Facts):
+    """度厄: three 上剋下 or three 下賊上."""
+    rel = [k.relation for k in f.lessons]
+    return rel.count(KE) == 3 or rel.count(ZEI) == 3
+
+
+def wulu(f: Facts):
+    """無祿: all four 上剋下."""
+    return all(k.relation == KE for k in f.lessons)
+
+
+def jue_si(f: Facts):
+    """絕嗣: all four 下賊上."""
+    return all(k.relation == ZEI for k in f.lessons)
+
+
+@by_trans
+def zhunfu(f: Facts):
+    """迍福 (read narrowly): 用 囚死 and 末傳 旺相 in the same month (八迍 turning to 五福)."""
+    months = _zhunfu_months(f.first.element, f.trans[2].element)
+    return cond(months=months) if months else None
+
+
+@lru_cache(maxsize=None)
+def _zhunfu_months(a: Element, c: Element) -> tuple[Branch, ...]:
+    return tuple(m for m in B if state(a, m) in QIUSI and state(c, m) in WANGXIANG)
+
+
+def qinhai(f: Facts):
+    """侵害: the 六害 of the 辰 stands over the 辰 or the day, and it or the 辰 is 用 (丙子日 申時卯將:
+    未 over 子, 子 用)."""
+    harm = f.branch.harm
+    return harm in (f.gan_shang, f.zhi_shang) and f.first in (harm, f.branch)
+
+
+def xingshang(f: Facts):
+    """刑傷: 用 is the 刑 of the 辰 (or the 辰 its), standing over the day or the 辰."""
+    first = f.first
+    return (f.branch.punish == first or first.punish == f.branch) and f.seat(first) in (f.lodging, f.branch)
+
+
+def erfan(f: Facts):
+    """二煩: the 月將 (日宿) a 仲 over a 仲, 斗罡(辰) over 丑 or 未, and the moon's lodge over a 仲."""
+    if f.seat(B.CHEN) not in (B.CHOU, B.WEI):
+        return None
+    gens = [m for m in _ZHONG if f.seat(m) in _ZHONG]
+    return cond(month_generals=gens, dates=("月宿加仲",)) if gens else None
+
+
+def tianhuo(f: Facts):
+    """天禍: on a 四立 day, today's 干·支 over yesterday's, or yesterday's over today's."""
+    ys, yb = LODGING[_PREV_STEM[f.stem]], f.branch.shift(-1)
+    s, a, b = f.seats, f.lodging, f.branch
+    if s[a] == ys or s[ys] == a or s[b] == yb or s[yb] == b:
+        return _SILI
+    return None
+
+
+_PREV_STEM = {s: Stem((s - 1) % 10) for s in Stem}
+
+
+def tianyu(f: Facts):
+    """天獄: 用 is the day's 墓 or 囚死, and 斗罡(辰) stands over the day stem's 長生 (日本)."""
+    if f.seat(B.CHEN) != stage_branch(f.stem.element, Stage.CHANGSHENG):
+        return None
+    if f.first == mu(f.stem.element):
+        return True
+    months = months_where((f.first.element,), QIUSI)
+    return cond(months=months) if months else None
+
+
+def tiankou(f: Facts):
+    """天寇: on a 四離 day the moon's lodge over the 離辰 — the moon, which the chart cannot tell."""
+    return UNDECIDED
+
+
+def tianwang(f: Facts):
+    """天網: 用 and the 占時 both overcome the day stem."""
+    if not f.first.element.overcomes(f.stem.element):
+        return None
+    return _tianwang(f.stem, f.first)
+
+
+@lru_cache(maxsize=None)
+def _tianwang(stem: Stem, first: Branch) -> Cond:
+    hours = tuple(b for b in BRANCHES if b.element.overcomes(stem.element))
+    return Cond(step("liuren-cond-tianwang", hours=hours, first=first, stem=stem),
+                (("hours", tuple(b.zh for b in hours)),))
+
+
+def pohua(f: Facts):
+    """魄化: 白虎 rides 用, which is the month's 死氣 and stands over the day or the 辰."""
+    first = f.first
+    if f.seat(first) not in (f.lodging, f.branch):
+        return None
+    months = SIQI_MONTHS[first]
+    dn = f.on(_rides({"白虎"}, first))
+    return None if dn is None else cond(months=months, day_night=dn)
+
+
+def sanyin(f: Facts):
+    """三陰: 貴人逆行 with 日辰 behind it, 用 囚死, 玄武 or 白虎 riding 用 (時克行年 not told)."""
+    def ok(night):
+        fwd, _, behind = front(f, night)
+        g = f.gn if night else f.gd
+        return not fwd and f.lodging in behind and f.branch in behind and g[f.first] in ("玄武", "白虎")
+    d, n = ok(False), ok(True)
+    months = months_where((f.first.element,), QIUSI)
+    if not (d or n) or not months:
+        return None
+    return cond(months=months, day_night="both" if d and n else "day" if d else "night")
+
+
+def longzhan(f: Facts):
+    """龍戰: 用 stands over 卯 or 酉 (觀月經: 其餘日卯酉上發用者亦是龍戰; the 卯酉 day and the
+    asker's 行年 on 卯酉 make it stronger, not a different 課)."""
+    return f.seat(f.first) in (B.MAO, B.YOU)
+
+
+def siqi_ke(f: Facts):
+    """死奇: 斗罡(辰) on one of the four lessons (日辰陰陽) and 發用."""
+    return f.first == B.CHEN and any(k.upper == B.CHEN for k in f.lessons)
+
+
+@by_trans
+def zai_e(f: Facts):
+    """災厄 (of its seven 神煞, the 喪車): 用 is the month's 喪車."""
+    months = SANGCHE_MONTHS[f.first]
+    return cond(months=months) if months else None
+
+
+def yangjiu(f: Facts):
+    """殃咎: the 三傳 overcome one another down to the day stem, or 干上 and 支上 are their 墓."""
+    a, b, c = (x.element for x in f.trans)
+    s = f.stem.element
+    chain = (a.overcomes(b) and b.overcomes(c) and c.overcomes(s)) or (
+        c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
+    tombs = f.gan_shang == mu(f.stem.element) and f.zhi_shang == mu(f.branch.element)
+    return chain or tombs
+
+
+_JIUCHOU = frozenset(GanZhi.from_zh(d) for d in
+                     ("戊子", "戊午", "壬子", "壬午", "乙卯", "乙酉", "己卯", "己酉", "辛卯", "辛酉"))
+
+
+def jiuchou(f: Facts):
+    """九醜: one of the ten 九醜 days, 丑 發用, at a 仲 hour (where 丑 stands the book's example
+    leaves unclear: 乙卯日 子時 with 二月將 has 丑 over 寅 or, by the other reckoning of the month's
+    將, not 發用 at all, so the place is not asked)."""
+    if f.day not in _JIUCHOU or f.first != B.CHOU:
+        return None
+    return cond(hours=tuple(_ZHONG))
+
+
+@by_stem_trans
+def guimu(f: Facts):
+    """鬼墓: 用 is the day's 墓, or its 鬼 of the same yin-yang (陽見陽, 陰見陰)."""
+    first = f.first
+    return first == mu(f.stem.element) or (
+        first.element.overcomes(f.stem.element) and first.yang == f.stem.yang)
+
+
+@by_stem_plate
+def lide(f: Facts):
+    """勵德: 貴人 stands over 卯 or 酉."""
+    dn = f.on(lambda g: f.seat(B(g.index("貴人"))) in (B.MAO, B.YOU))
+    return None if dn is None else cond(day_night=dn)
+
+
+def panzhu(f: Facts):
+    """盤珠: the 三傳, the 太歲, the 月建 and the 占時 are all in the four lessons."""
+    have = {k.upper for k in f.lessons} | {k.seat for k in f.lessons}
+    if not set(f.trans) <= have:
+        return None
+    return cond(years=have, months=have, hours=have)
+
+
+@by_trans
+def quanju(f: Facts):
+    """全局: the 三傳 make a whole: a 三合 or a 方 (炎上 潤下 曲直 從革) or the four earths (稼穡)."""
+    t = frozenset(f.trans)
+    return len(t) == 3 and (any(t in sets for sets in QUANJU.values()) or t <= EARTH_BRANCHES)
+
+
+def quanju_one(name: str):
+    def holds(f: Facts) -> bool:
+        t = frozenset(f.trans)
+        if name == "稼穡":
+            return len(t) == 3 and t <= EARTH_BRANCHES
+        return len(t) == 3 and t in QUANJU[name]
+    holds.__name__ = f"quanju_{name}"
+    return by_trans(holds)
+
+
+@by_trans
+def yuantai(f: Facts):
+    """元胎: all three 傳 孟 (寅申巳亥)."""
+    return all(b in _MENG for b in f.trans)
+
+
+def _steps(f: Facts) -> tuple[int, int]:
+    a, b, c = f.trans
+    return (b - a) % 12, (c - b) % 12
+
+
+@by_trans
+def lianzhu(f: Facts):
+    """連珠 (連茹): the 三傳 follow one another, forward or back."""
+    return _steps(f) in ((1, 1), (11, 11))
+
+
+@by_trans
+def jinru(f: Facts):
+    return _steps(f) == (1, 1)
+
+
+@by_trans
+def tuiru(f: Facts):
+    return _steps(f) == (11, 11)
+
+
+@by_trans
+def jianchuan(f: Facts):
+    s = _steps(f)
+    return s in ((2, 2), (10, 10))
+
+
+@by_trans
+def jinjian(f: Facts):
+    return _steps(f) == (2, 2)
+
+
+@by_trans
+def tuijian(f: Facts):
+    return _steps(f) == (10, 10)
+
+
+def series(name: str):
+    """A named 進茹·退茹 or 間傳 sequence."""
+    seq = {v: k for k, v in (*RU_NAMES.items(), *JIAN_NAMES.items())}[name]
+    want = tuple(Branch.from_zh(c) for c in seq)
+    def holds(f: Facts) -> bool:
+        return f.trans == want
+    holds.__name__ = f"series_{name}"
+    return by_trans(holds)
+
+
+
+def liuchun(f: Facts):
+    """六純: the four lessons' upper gods and the three 傳 all yang, or all yin."""
+    ys = {k.upper.yang for k in f.lessons} | {b.yang for b in f.trans}
+    return len(ys) == 1
+
+
+def every(f: Facts):
+    """雜狀 and 物類 read every lesson's 初傳 (凡課俱取初傳動爻)."""
+    return True
+
+
+@by_stem_plate
+def lin_guan(f: Facts):
+    """臨官: 干上 is the day's 祿."""
+    return f.gan_shang == LU[f.stem]
+
+
+def gejiao(f: Facts):
+    """隔角: the 三傳 go round a corner of the earth square: an 間傳 whose 中傳 is a corner
+    (寅巳申亥), so that 初傳 and 末傳 stand on two sides with the corner between."""
+    return _steps(f) in ((2, 2), (10, 10)) and f.trans[1] in _CORNERS
+
+
+def sijue(f: Facts):
+    """四絕: the day before a 四立 (立春 立夏 立秋 立冬) — a date, whatever the plate."""
+    return cond(dates=("四立前日",))
+
+
+def chengxuan(f: Facts):
+    """乘軒: 鑄印 with 卯 (the carriage) in the 傳 (鑄印乘軒: 戌加巳，傳中見卯), or 軒蓋 (高蓋乘軒)."""
+    return (zhuyin(f) and B.MAO in f.trans) or xuangai(f)
+
+

@@ -1,0 +1,175 @@
+"""A change read in its day and month (日辰 · 月建): 旬空, 月破, 日破, 暗動, 化空, 化破, 旺相休囚死,
+六神 and the 神煞 on each line, and the 用神 of a question with its 原神 and 忌神.
+
+Pure: every fact comes from the predicates of ``moment_rules`` (one per rule id), evaluated on
+each line's ``LineFacts``. The change and hexagram pages do not repeat them: the build hands their
+script :func:`page_tables`, the same predicates evaluated for every 日辰 (60) × 月建 (12) × branch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin
+from sitegen.model.yi.change import Change
+from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram
+from sitegen.model.yi.moment_rules import (
+    LINE_PREDICATES, STRENGTH_IDS, SHENSHA_IDS, LineFacts, strength,
+)
+
+# The predicates that read what a moving line changes into (``LineFacts.to``), not its own branch.
+CHANGED_IDS = ("yi-hua-kong", "yi-hua-po")
+_LINE_IDS = tuple(r for r, _ in LINE_PREDICATES if r not in CHANGED_IDS)
+
+
+@dataclass(frozen=True)
+class LineAtMoment:
+    line: int
+    najia: GanZhi
+    liuqin: Kin
+    liushen: str
+    strength: str                 # 旺 相 休 囚 死
+    moving: bool
+    to: GanZhi | None             # the changed line's 納甲
+    rule_ids: tuple[str, ...]     # the yi-moment rules (and 化空) that hold on this line
+
+    @property
+    def month_broken(self) -> bool:
+        return "yi-yue-po" in self.rule_ids
+
+    def as_data(self) -> dict[str, Any]:
+        r = set(self.rule_ids)
+        return {
+            "line": self.line, "najia": self.najia.zh, "liuqin": self.liuqin.zh,
+            "liushen": self.liushen, "strength": self.strength, "moving": self.moving,
+            "to": self.to.zh if self.to else None,
+            "month_broken": "yi-yue-po" in r, "day_broken": "yi-ri-po" in r,
+            "void": "yi-xun-kong" in r, "hidden_moving": "yi-an-dong" in r,
+            "to_void": "yi-hua-kong" in r, "to_broken": "yi-hua-po" in r,
+            "shensha": [s for s in SHENSHA_IDS if s in r],
+            "rule_ids": list(self.rule_ids),
+        }
+
+
+@dataclass(frozen=True)
+class ChangeAtMoment:
+    change: Change
+    day: GanZhi
+    month: Branch
+    lines: tuple[LineAtMoment, ...]    # six, line 1 first
+
+    @property
+    def void(self) -> tuple[Branch, Branch]:
+        return self.day.xun_void
+
+    def as_data(self) -> dict[str, Any]:
+        return {"day": self.day.zh, "month_branch": self.month.zh,
+                "void": [b.zh for b in self.void], "lines": [ln.as_data() for ln in self.lines]}
+
+
+def held(f: LineFacts) -> tuple[str, ...]:
+    """Every rule of the moment that holds on a line, in catalog order."""
+    return tuple(rid for rid, p in LINE_PREDICATES if p(f))
+
+
+def at_moment(c: Change, day: GanZhi, month: Branch) -> ChangeAtMoment:
+    """The change ``c`` read on day ``day`` in the month whose 月建 is ``month``."""
+    ben = c.ben
+    moving = {ln.line: ln for ln in c.lines}
+    liushen = ben.liushen(day.stem)
+    lines = []
+    for i in range(6):
+        m = moving.get(i + 1)
+        gz = ben.najia[i]
+        to = m.bian_najia if m else None
+        f = LineFacts(gz.branch, m is not None, to.branch if to else None, day, month)
+        lines.append(LineAtMoment(i + 1, gz, ben.liuqin[i], liushen[i], f.strength, m is not None,
+                                  to, held(f)))
+    return ChangeAtMoment(c, day, month, tuple(lines))
+
+
+# ---- 用神 by question (《卜筮正宗》 十八論 用神分類定例, 世應論用神, 用神原神忌神論) -----------------
+
+# topic → what stands for it: a 六親, or the 世 or 應 line.
+YONGSHEN_TOPICS: tuple[tuple[str, str], ...] = (
+    ("fu-mu", "父母"), ("guan-gui", "官鬼"), ("xiong-di", "兄弟"), ("qi-cai", "妻財"),
+    ("zi-sun", "子孫"), ("shi", "世"), ("ying", "應"),
+)
+_KIN_BY_ZH = {k.zh: k for k in Kin}
+
+
+
+
+@dataclass(frozen=True)
+class YongShen:
+    topic: str
+    yong: tuple[int, ...]          # lines of the 用神 in the 本卦 (empty: it hides as a 伏神)
+    yong_kin: Kin | None
+    fu: tuple[int, ...]            # lines under which it hides (伏神) when it is not shown
+    yuan: tuple[int, ...]          # lines of the 原神 (generates the 用神)
+    ji: tuple[int, ...]            # lines of the 忌神 (overcomes the 用神)
+
+    def as_data(self) -> dict[str, Any]:
+        return {"topic": self.topic, "yong": list(self.yong),
+                "yong_liuqin": self.yong_kin.zh if self.yong_kin else None, "fu": list(self.fu),
+                "yuan": list(self.yuan), "ji": list(self.ji)}
+
+
+def yongshen(ben: Hexagram, topic: str) -> YongShen:
+    """The 用神 of ``topic`` (a 六親's name, 世 or 應) in the hexagram ``ben`` (a change's 本卦),
+    its 原神 and 忌神."""
+    if topic in ("世", "應"):
+        line = ben.shi if topic == "世" else ben.ying
+        k = ben.liuqin[line - 1]
+        yong, fu = (line,), ()
+    else:
+        k = _KIN_BY_ZH[topic]
+        yong = ben.lines_of(k)
+        fu = tuple(f.line for f in ben.fushen if f.liuqin == k) if not yong else ()
+    # ``Kin`` runs along the generation cycle (兄弟 → 子孫 → 妻財 → 官鬼 → 父母 → 兄弟): the 原神
+    # generates the 用神 (one step back), the 忌神 overcomes it (two steps back).
+    yuan_k, ji_k = Kin((k - 1) % 5), Kin((k - 2) % 5)
+    return YongShen(topic, yong, k, fu, ben.lines_of(yuan_k), ben.lines_of(ji_k))
+
+
+# ---- the tables the pages look up --------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def page_tables() -> dict[str, Any]:
+    """The predicates evaluated for every 日辰 × 月建 × branch, for the pages' script.
+
+    ``rules``: the rule ids, one bit each; ``palette``: the distinct (still, moving, changed)
+    bitmasks of a branch — a still line on it, a moving line on it, a moving line changing into
+    it; ``days``: for each 日辰 (甲子 = 0 …) and 月建 (子 = 0 …), twelve palette indices (branch
+    子 … 亥), as one list of 720 rows; ``void``, ``liushen`` (from line 1), ``strength`` (月建 ×
+    element 木火土金水) and the 神煞's branches for the legend."""
+    ids = tuple(r for r, _ in LINE_PREDICATES)
+    bit = {r: 1 << i for i, r in enumerate(ids)}
+    preds = dict(LINE_PREDICATES)
+    palette: dict[tuple[int, int, int], int] = {}
+    rows = []
+    line_preds = tuple((bit[r], preds[r]) for r in _LINE_IDS)
+    changed_preds = tuple((bit[r], preds[r]) for r in CHANGED_IDS)
+    for day in SIXTY:
+        for m in Branch:
+            row = []
+            for b in Branch:
+                fs, fm, fc = (LineFacts(b, False, None, day, m), LineFacts(b, True, None, day, m),
+                              LineFacts(b, True, b, day, m))
+                key = (sum(k for k, p in line_preds if p(fs)), sum(k for k, p in line_preds if p(fm)),
+                       sum(k for k, p in changed_preds if p(fc)))
+                row.append(palette.setdefault(key, len(palette)))
+            rows.append(row)
+    from sitegen.model.ganzhi import Element
+    return {
+        "rules": list(ids),
+        "changed": list(CHANGED_IDS),
+        "palette": [list(k) for k in palette],
+        "days": rows,
+        "void": ["".join(b.zh for b in d.xun_void) for d in SIXTY],
+        "liushen": [list(HEXAGRAMS[0].liushen(d.stem)) for d in SIXTY[:10]],
+        "strength": [[strength(e, m) for e in Element] for m in Branch],
+        "strength_ids": STRENGTH_IDS,
+    }

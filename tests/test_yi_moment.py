@@ -1,0 +1,147 @@
+"""A change in its day and month: the yi-moment rules against their authorities (《卜筮正宗》,
+《卜筮全書》 神煞歌例), worked by hand, and the pages' tables against the engine."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from sitegen.content.rules import load_rules
+from sitegen.model.ganzhi import SIXTY, Branch, Element, GanZhi, Kin
+from sitegen.model.yi import RULES, all_changes, change
+from sitegen.model.yi.moment import at_moment, page_tables, yongshen
+from sitegen.model.yi.moment_rules import LINE_PREDICATES, MOMENT_RULES, strength
+from sitegen.problems import Problems
+
+REPO = Path(__file__).resolve().parent.parent
+ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
+G, B = GanZhi.from_zh, Branch.from_zh
+
+_FILES = {("卜筮正宗", "啟蒙節要"): "bushi-zhengzong-qimeng.txt",
+          ("卜筮正宗", "十八論"): "bushi-zhengzong-18lun.txt",
+          ("卜筮全書", "卷之十四 神煞歌例"): "bushi-quanshu-shensha.txt"}
+
+
+def _t2s():
+    table = {}
+    for line in (REPO / "sitegen" / "render" / "t2s.txt").read_text("utf-8").splitlines():
+        if line and not line.startswith("#") and len(line) == 2:
+            table[ord(line[0])] = line[1]
+    return table
+
+
+def test_every_moment_rule_has_an_entry_with_a_quoted_clause_and_a_condition():
+    assert {r.id for r in RULES if r.family == "yi-moment"} == {r.id for r in MOMENT_RULES}
+    for r in MOMENT_RULES:
+        e = ENTRIES[r.id]
+        assert r.holds is not None, r.id
+        assert e.authority and e.condition, r.id
+
+
+def test_every_quote_and_title_is_in_the_authority(shared):
+    fold = _t2s()
+    seen = 0
+    for e in ENTRIES.values():
+        for a in e.authority:
+            text = (shared / "authorities" / "bushi" / _FILES[(a.work, a.part)]).read_text("utf-8")
+            flat = text.replace("\n", "")
+            assert a.quote.translate(fold) in flat, (e.id, a.quote)
+            assert a.title.translate(fold) in text, (e.id, a.title)
+            seen += 1
+    assert seen >= len(MOMENT_RULES)
+
+
+def test_strength_follows_the_seasons():
+    # 《卜筮正宗》 旺相休囚論: 春令木旺火相 … 四季之月土旺金相; 春土金 … 冬火土 are 休囚 (our 囚 and 死).
+    E = Element
+    seasons = {"寅": (E.WOOD, E.FIRE, (E.EARTH, E.METAL)), "午": (E.FIRE, E.EARTH, (E.METAL, E.WATER)),
+               "酉": (E.METAL, E.WATER, (E.WOOD, E.FIRE)), "子": (E.WATER, E.WOOD, (E.FIRE, E.EARTH)),
+               "辰": (E.EARTH, E.METAL, ())}
+    for month, (wang, xiang, weak) in seasons.items():
+        m = B(month)
+        assert strength(wang, m) == "旺" and strength(xiang, m) == "相"
+        assert {strength(e, m) for e in weak} <= {"囚", "死"}
+    assert [strength(e, B("寅")) for e in E] == ["旺", "相", "死", "囚", "休"]   # 木火土金水 in spring
+
+
+def test_qian_to_gou_on_a_jiyou_day_in_the_zi_month():
+    # 乾 → 姤 (line 1 moves) on 己酉日, 子月: 旬空 寅卯; 六神 from 螣蛇; 午 is 月破; 子水 旺.
+    m = at_moment(change(1, 44), G("己酉"), B("子"))
+    assert [b.zh for b in m.void] == ["寅", "卯"]
+    d = [ln.as_data() for ln in m.lines]
+    assert [x["liushen"] for x in d] == ["螣蛇", "白虎", "玄武", "青龍", "朱雀", "勾陳"]
+    assert [x["strength"] for x in d] == ["旺", "相", "囚", "死", "休", "囚"]
+    assert [x["month_broken"] for x in d] == [False, False, False, True, False, False]
+    assert d[1]["void"] and not d[0]["void"]
+    assert d[0]["to"] == "辛丑" and not d[0]["to_void"]
+    assert "yi-tian-yi-gui-ren" in d[0]["shensha"] and "yi-tian-yi-gui-ren" in d[4]["shensha"]  # 己: 子申
+    assert "yi-tian-yuan-lu" in d[3]["shensha"] and "yi-xian-chi" in d[3]["shensha"]            # 己祿午, 酉: 咸池午
+    assert d[1]["shensha"] == ["yi-jie-sha"]                                                      # 巳酉丑 劫殺寅
+
+
+def test_day_clash_is_hidden_movement_when_strong_and_broken_when_weak():
+    # 乾 still on 庚午日: line 1 子 is clashed by 午. In 子月 子 is 旺 → 暗動; in 午月 it is 囚 → 日破.
+    c = change(1, 1)
+    strong = at_moment(c, G("庚午"), B("子")).lines[0]
+    weak = at_moment(c, G("庚午"), B("午")).lines[0]
+    assert "yi-an-dong" in strong.rule_ids and "yi-ri-po" not in strong.rule_ids
+    assert "yi-ri-po" in weak.rule_ids and "yi-an-dong" not in weak.rule_ids
+    # a moving line clashed by the day is neither
+    moving = at_moment(change(1, 44), G("庚午"), B("子")).lines[0]
+    assert not {"yi-an-dong", "yi-ri-po"} & set(moving.rule_ids)
+
+
+def test_changing_into_void_and_into_the_month_break():
+    # 乾 → 姤: 甲子 → 辛丑. 丑 is void in the 甲寅旬 (甲寅 … 癸亥): 化空; 丑 is clashed by 未月: 化破.
+    ln = at_moment(change(1, 44), G("丙辰"), B("未")).lines[0]
+    assert {"yi-hua-kong", "yi-hua-po"} <= set(ln.rule_ids)
+
+
+def test_yongshen_with_its_source_and_enemy():
+    y = yongshen(change(1, 44).ben, "妻財")      # 乾: 妻財 甲寅 at line 2; 原神 子孫 子 line 1; 忌神 兄弟 申 line 5
+    assert (y.yong, y.yuan, y.ji) == ((2,), (1,), (5,))
+    hidden = yongshen(change(44, 44).ben, "妻財")   # 姤 has no 妻財: it hides under line 2 (甲寅)
+    assert hidden.yong == () and hidden.fu == (2,)
+    assert yongshen(change(1, 1).ben, "世").yong == (6,)
+    assert yongshen(change(1, 1).ben, "世").yong_kin == Kin.PARENT
+
+
+def test_the_pages_tables_give_what_the_engine_gives():
+    """The tables the pages look up, read the way the page's script reads them, equal the engine
+    on every change for a sample of days and months."""
+    t = page_tables()
+    ids, changed = t["rules"], set(t["changed"])
+    rng = random.Random(16)
+    pairs = [(rng.randrange(60), rng.randrange(12)) for _ in range(4)]
+    for c in all_changes():
+        moving = set(c.moving)
+        bian = c.bian.najia
+        for d, m in pairs:
+            got = at_moment(c, SIXTY[d], Branch(m))
+            row = t["days"][d * 12 + m]
+            for ln in got.lines:
+                still, mov, _ = t["palette"][row[ln.najia.branch]]
+                mask = mov if ln.line in moving else still
+                if ln.line in moving:
+                    mask |= t["palette"][row[bian[ln.line - 1].branch]][2]
+                want = [r for i, r in enumerate(ids) if mask >> i & 1]
+                assert want == list(ln.rule_ids), (c, d, m, ln.line)
+                assert t["strength"][m][ln.najia.branch.element] == ln.strength
+                assert t["liushen"][d % 10][ln.line - 1] == ln.liushen
+    assert changed == {"yi-hua-kong", "yi-hua-po"}
+    assert len(LINE_PREDICATES) == len(ids)
+
+
+def test_change_and_hexagram_pages_show_fushen_the_bian_roles_and_the_moment_box(built):
+    # 乾 → 姤: 姤's 世 is line 1 and 應 line 4; 乾 lacks nothing (no 伏神).
+    page = (built / "yi/01/44/index.html").read_text("utf-8")
+    assert 'title="變卦의 世">世<' in page and 'title="變卦의 應">應<' in page
+    assert 'id="yi-moment"' in page and 'data-moment-lines' in page
+    # 姤 → 乾: 姤 lacks 妻財, which hides under line 2 (乾's 甲寅)
+    page = (built / "yi/44/01/index.html").read_text("utf-8")
+    assert '<span class="fushen">伏 妻財 甲寅</span>' in page
+    assert 'id="yi-moment"' in (built / "yi/44/index.html").read_text("utf-8")
+    tables = (built / "yi/moment.js").read_text("utf-8")
+    assert tables.startswith("/* sitegen:") and "window.SITEGEN_YI=" in tables
