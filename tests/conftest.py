@@ -23,15 +23,42 @@ What a test may ask for:
 
 Tests never depend on the order they run in: `pytest --reverse` runs them backwards.
 
+Two processes (pytest-xdist). ``pytest -m "not browser"`` runs the tests on as many workers as
+the machine has cores, at most 2 (``-n 0`` for one process, ``PYTEST_XDIST_AUTO_NUM_WORKERS=N``
+to choose); a run with browser tests in it stays in one process. The workers share the session's site: ``built`` is one
+folder for the whole run, built by whichever worker asks first while the other waits on the
+build's own output lock and then finds it up to date; ``clean_tree`` keeps its clean renders on
+disk for both. ``model`` is computed once per worker (about a second).
+
+A NEW TEST THAT NEEDS A BUILT SITE (keep the suite under two minutes):
+- to read pages, data or the manifest: ``built`` (never write into it);
+- to look at the model (pages, rules, corpora): ``model``, or call the engines directly;
+- to change content or templates and build: ``site_copy`` (an incremental build there renders
+  only what the change touches); to compare with a clean build: ``built`` when the inputs are
+  the project's own again, else ``clean_tree(root)`` — make the same edit as an existing test
+  (``test_build_engine.EDITS``) and the clean render is shared;
+- for content that must fail to load: ``sites.copy_site`` and ``build(root, None)`` (a check
+  that stops before rendering costs about a second);
+- never ``build(REPO, …)`` or a ``--clean`` build of your own: each renders all 5,282 pages
+  (10–15 CPU-seconds). A test that must render a whole site gets ``@pytest.mark.heavy`` (run
+  first, so the two workers end together).
+- a module-scoped fixture is made once in EACH worker that runs one of its tests: an expensive
+  one is session-scoped and kept in ``run_dir`` under ``run_lock`` (as ``built``, ``clean_tree``
+  and test_cli.py's ``readme_runs`` are), so that one worker makes it and the other reads it.
+  (``xdist_group`` does not work with pytest 9.2: xdist cannot rename its items.)
+
 Fixture sites for tests that break content on purpose (``sites.copy_site``) are plain copies of
 ``content/`` and ``templates/`` without an output; ``build(root, None)`` checks one without writing.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import json
 import os
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -78,6 +105,24 @@ def link_tree(src: Path, dest: Path) -> Path:
     return dest
 
 
+def run_dir(tmp_path_factory) -> Path:
+    """A folder of this test run that every worker shares (the run's own in one process)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def run_lock(path: Path):
+    """Hold an exclusive lock on ``path`` (a lock file) against the other workers of the run."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     d = shared_dir()
@@ -115,7 +160,9 @@ def built(tmp_path_factory) -> Path:
     from sitegen.write import manifest as mf
 
     keep = os.environ.get("SITEGEN_TEST_BUILT")
-    out = Path(keep).resolve() if keep else tmp_path_factory.mktemp("site") / "build"
+    out = Path(keep).resolve() if keep else run_dir(tmp_path_factory) / "site" / "build"
+    # With two workers both get here: the build's own lock (sitegen.write.atomic.OutputLock)
+    # makes the second wait for the first, whose output it then finds up to date.
     build(REPO, out)
     yield out
     # No test may have changed it: every file still as the manifest records it, none added.
@@ -137,19 +184,28 @@ def site_copy(built, tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def clean_tree():
+def clean_tree(tmp_path_factory):
+    """Each clean render is made once per run, by one worker, and kept on disk for the other."""
     from sitegen.build import build
     from sitegen.write import manifest as mf
     from sitegen.write.inputs import read_inputs
 
+    folder = run_dir(tmp_path_factory) / "clean-trees"
     known: dict[tuple[str, str | None], dict[str, str]] = {}
 
     def clean(root: Path, base_url: str | None = None) -> dict[str, str]:
         key = (read_inputs(root, base_url).total, base_url)
         if key not in known:
-            manifest = build(root, None, incremental=False, base_url=base_url).manifest
-            files = {f: e.sha1 for f, e in manifest.files.items()}
-            files[mf.MANIFEST] = hashlib.sha1(manifest.dump()).hexdigest()
+            name = hashlib.sha1(repr(key).encode()).hexdigest()
+            saved = folder / f"{name}.json"
+            with run_lock(folder / f"{name}.lock"):
+                if saved.exists():
+                    files = json.loads(saved.read_text(encoding="utf-8"))
+                else:
+                    manifest = build(root, None, incremental=False, base_url=base_url).manifest
+                    files = {f: e.sha1 for f, e in manifest.files.items()}
+                    files[mf.MANIFEST] = hashlib.sha1(manifest.dump()).hexdigest()
+                    saved.write_text(json.dumps(files), encoding="utf-8")
             known[key] = files
         return dict(known[key])
     return clean
@@ -160,6 +216,20 @@ def pytest_addoption(parser):
                      help="run the selected tests in reverse order (tests must not depend on order)")
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (the default, pyproject.toml): with the browser tests deselected
+    (``-m "not browser"``), one worker per core, at most two; any run with browser tests in it
+    stays in one process (one Chromium, as they have always run)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    expr = (config.getoption("markexpr", "") or "").replace(" ", "")
+    if "notbrowser" not in expr:
+        return 0
+    return min(len(os.sched_getaffinity(0)), 2)
+
+
 def pytest_collection_modifyitems(config, items):
+    # The tests that render a whole site first, so that two workers finish at about one time.
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
     if config.getoption("--reverse"):
         items.reverse()

@@ -19,6 +19,8 @@ import pytest
 from sites import copy_site, edit
 from sitegen.write import atomic
 
+pytestmark = pytest.mark.heavy      # builds in other processes, one of them clean
+
 TEXT = "content/texts/huangjince.md"
 
 

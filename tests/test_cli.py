@@ -9,6 +9,7 @@ command lines that must render (``--clean``, ``check``) do.
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import socket
@@ -21,10 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, link_tree
+from conftest import REPO, link_tree, run_dir, run_lock
 from sitegen import cli, content  # noqa: F401  (content before config: they import each other)
 from sitegen.content.config import example_domain_warning
 from sites import copy_site
+
+pytestmark = pytest.mark.heavy     # ``readme_runs`` runs a clean build and a check
 
 README = REPO / "README.md"
 KB = "https://example.net/kb/"
@@ -89,7 +92,10 @@ def get(url: str) -> tuple[int, bytes]:
 
 def run_serve(argv: list[str], cwd: Path) -> tuple[int, str]:
     port = int(argv[argv.index("--port") + 1])
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as on a terminal: a test run started in the background (`pytest … &` from a script)
+    # ignores SIGINT, and a child would inherit that and never stop.
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -110,16 +116,29 @@ def run_serve(argv: list[str], cwd: Path) -> tuple[int, str]:
     return proc.returncode, err
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def readme_runs(built, tmp_path_factory):
-    """Run every README command line; ``{line: (returncode, stderr, project folder, out folder)}``.
+    """Every README command line, run once per test run (by the first worker to ask; the other
+    reads what it found): ``{line: (returncode, stderr, {"root": project, "out": out folder})}``."""
+    folder = run_dir(tmp_path_factory) / "readme"
+    saved = folder / "runs.json"
+    with run_lock(folder.parent / "readme.lock"):
+        if not saved.exists():
+            runs = run_readme_lines(built, folder)
+            saved.write_text(json.dumps({line: [code, err, {k: str(v) for k, v in f.items()}]
+                                         for line, (code, err, f) in runs.items()}), encoding="utf-8")
+    return {line: (code, err, {k: Path(v) for k, v in f.items()})
+            for line, (code, err, f) in json.loads(saved.read_text(encoding="utf-8")).items()}
+
+
+def run_readme_lines(built: Path, base: Path) -> dict[str, tuple[int, str, dict[str, Path]]]:
+    """Run every README command line in projects under ``base``.
 
     Command lines with ``--base-url URL`` run in a project whose outputs were built for ``URL``
     (by the one README command line that builds from scratch for it), the others in one whose
     outputs are the session's ``built`` site."""
     lines = [form for line in readme_command_lines() for form in expand(line)]
     lines = sorted(dict.fromkeys(lines), key=lambda l: "--clean" not in l)   # the clean builds first
-    base = tmp_path_factory.mktemp("readme")
     plain = {"root": copy_site(base / "plain"), "out": base / "plain-out"}
     link_tree(built, plain["root"] / "build")
     link_tree(built, plain["out"])

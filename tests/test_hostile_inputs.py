@@ -253,6 +253,7 @@ def test_four_problems_in_four_phases_are_all_listed(site):
 
 # -- after rendering: duplicate ids and redirect anchors ----------------------------------------
 
+@pytest.mark.heavy
 def test_a_paragraph_id_the_page_already_uses_and_a_redirect_to_a_missing_anchor(site):
     edit(site / "content/texts/liuren-zhanfa.md", "{#p01}", "{#main}")
     text = (site / "content/texts/liuren-zhanfa.md").read_text(encoding="utf-8")

@@ -24,6 +24,8 @@ from sitegen.render.render import Renderer
 from sitegen.write.inputs import read_inputs
 from sites import copy_site, edit
 
+pytestmark = pytest.mark.heavy     # ``before`` and each example render a sample of the site
+
 BULK = {"lesson", "lesson_json", "change", "change_json", "hexagram_json", "liuren_day", "rule",
         "liuren_data", "change_data"}
 SAMPLE_KEYS = {"lesson:bing-yin:08", "lesson:bing-yin:03", "lesson:jia-zi:01", "change:01:44",

@@ -265,8 +265,9 @@ def test_shehai_variants_differ_only_on_shehai_lessons():
 def test_all_720_are_computed_well_under_half_a_second():
     engine_module._lesson.cache_clear()
     engine_module.all_lessons.cache_clear()
-    start = time.perf_counter()
+    # CPU time: the tests run on both cores beside each other (and the machine is shared).
+    start = time.process_time()
     fresh = engine_module.all_lessons()
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert len(fresh) == 720
-    assert elapsed < 0.5, f"all 720 lessons took {elapsed:.3f} s"
+    assert elapsed < 0.5, f"all 720 lessons took {elapsed:.3f} CPU-seconds"

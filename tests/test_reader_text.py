@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 
 # What must never reach a reader, each with what it is.
 INTERNAL = [
@@ -47,6 +49,7 @@ def offences(site: Path) -> list[str]:
     return found
 
 
+@pytest.mark.heavy
 def test_no_internal_ids_in_reader_text(built):
     found = offences(built)
     assert not found, f"{len(found)} pages show internal ids:\n" + "\n".join(found[:30])
