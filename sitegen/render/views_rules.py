@@ -136,7 +136,6 @@ def rule(ctx: Context) -> dict[str, Any]:
         "follows": prose(ctx, e.follows),
         "authority": tuple((a.where, a.quote) for a in e.authority),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
-        "classic": tuple((c.label, c.quote) for c in e.classic),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
                          for o, c in e.readings),
         "holds": holds, "conditional": conditional,
@@ -311,12 +310,12 @@ def validation_part(ctx: Context) -> dict[str, Any]:
                     tanyuan_source=site.validation.tanyuan_source, classic=_classic_rows(ctx))
     if part == "rules":
         view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
-                                     if not r.entry.cites and not r.entry.classic)
+                                     if not r.entry.cites and not r.entry.authority)
         view["citations"] = tuple(
             (rule_ref(ctx, r.id),
              tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
                     c.quote) for c in r.entry.cites),
-             prose(ctx, r.entry.follows), tuple((c.label, c.quote) for c in r.entry.classic))
+             prose(ctx, r.entry.follows), tuple((a.where, a.quote) for a in r.entry.authority))
             for r in site.rules.values())
     return view
 
