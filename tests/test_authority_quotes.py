@@ -37,3 +37,15 @@ def test_a_misquoted_or_misplaced_clause_is_caught(shared):
     other = next(a for e in ENTRIES for a in e.authority
                  if a.work == "六壬大全" and a.title.endswith("課") and a.title != daquan.title and a.part == daquan.part)
     assert not quoted(shared, replace(daquan, title=other.title))    # a clause under another heading
+
+
+def test_every_rule_page_shows_its_authority_as_book_part_title_quote(built):
+    shown = 0
+    for e in ENTRIES:
+        if not e.authority:
+            continue
+        page = (built / f"rules/{e.id}/index.html").read_text(encoding="utf-8")
+        for a in e.authority:
+            assert f"《{a.work}》 · {a.part} · {a.title}: 「{a.quote}」" in page, e.id
+            shown += 1
+    assert shown >= 200       # 《六壬大全》's 課體 and 法, 《卜筮正宗》's yi-moment rules …
