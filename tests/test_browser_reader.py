@@ -123,7 +123,7 @@ def test_validation_report_is_in_readable_parts(browser, built):  # noqa: F811
         assert page.evaluate("document.documentElement.scrollHeight") < 4000
         links = page.locator("#disagreements ~ ul.disagreements a")
         assert links.count() >= 10
-        for part in ("liuren", "yi", "rules"):
+        for part in ("liuren", "daquan", "yi", "rules", "rules-liuren"):
             page.goto(built.as_uri() + f"/about/validation/{part}/index.html")
             height = page.evaluate("document.documentElement.scrollHeight")
             assert height < 30000, (part, height)
