@@ -199,7 +199,7 @@ def test_a_paragraph_reached_from_a_rule_marks_the_quoted_phrase(tab, base):  # 
     quote.locator(".src a").click()
     pid = page.url.rsplit("#", 1)[1]
     marked = page.locator(f"[id='{pid}'] mark.quoted")
-    assert marked.first.is_visible()
+    marked.first.wait_for(state="visible")       # the page marks the phrase once its script has run
     assert "".join(marked.all_inner_texts()) in phrase
     assert tab.errors == []
 
