@@ -123,7 +123,7 @@ def test_validation_report_is_in_readable_parts(browser, built):  # noqa: F811
         assert page.evaluate("document.documentElement.scrollHeight") < 4000
         links = page.locator("#disagreements ~ ul.disagreements a")
         assert links.count() >= 10
-        for part in ("liuren", "yi", "rules"):
+        for part in ("liuren", "daquan", "yi", "rules", "rules-liuren"):
             page.goto(built.as_uri() + f"/about/validation/{part}/index.html")
             height = page.evaluate("document.documentElement.scrollHeight")
             assert height < 30000, (part, height)
@@ -199,7 +199,7 @@ def test_a_paragraph_reached_from_a_rule_marks_the_quoted_phrase(tab, base):  # 
     quote.locator(".src a").click()
     pid = page.url.rsplit("#", 1)[1]
     marked = page.locator(f"[id='{pid}'] mark.quoted")
-    assert marked.first.is_visible()
+    marked.first.wait_for(state="visible")       # the page marks the phrase once its script has run
     assert "".join(marked.all_inner_texts()) in phrase
     assert tab.errors == []
 

@@ -4,6 +4,7 @@ clear problem with file, line and hint (issue 19, points 3–8)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import errno
 import os
 import shutil
@@ -241,7 +242,7 @@ def test_four_problems_in_four_phases_are_all_listed(site):
     edit(site / TEXT, "{#p02}", "{#p01}")                                         # duplicate id
     rules = site / "content/rules/liuren-methods.yaml"
     text = rules.read_text(encoding="utf-8")
-    quote = text[text.index("quote: ") + 7:].split("\n")[0]
+    quote = re.search(r"^ +quote: ([^{}\n]+)$", text, re.M).group(1)   # a block-style quote
     edit(rules, "quote: " + quote, "quote: 不在此段之語")                          # quote not there
     edit(site / "templates/about.html", "{% block main %}", "{% block main %}{% if %}")  # syntax
     found = checked(site)

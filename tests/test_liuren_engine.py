@@ -262,12 +262,14 @@ def test_shehai_variants_differ_only_on_shehai_lessons():
         lesson(GanZhi.from_zh("甲子"), 13)
 
 
-def test_all_720_are_computed_well_under_half_a_second():
+def test_all_720_with_every_keti_and_bifa_predicate_are_computed_within_a_second():
     engine_module._lesson.cache_clear()
     engine_module.all_lessons.cache_clear()
-    # CPU time: the tests run on both cores beside each other (and the machine is shared).
+    # CPU time: the tests run on both cores beside each other (and the machine is shared). Each lesson
+    # now evaluates every 課體 of the 課經集 and every 法 of 《畢法賦》: about 0.35 CPU-s alone on this
+    # machine, 0.58 within the whole suite (it was 0.13 before those rules, under a 0.5 s limit).
     start = time.process_time()
     fresh = engine_module.all_lessons()
     elapsed = time.process_time() - start
     assert len(fresh) == 720
-    assert elapsed < 0.5, f"all 720 lessons took {elapsed:.3f} CPU-seconds"
+    assert elapsed < 1.0, f"all 720 lessons took {elapsed:.3f} CPU-seconds"

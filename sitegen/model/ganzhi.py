@@ -214,6 +214,33 @@ _PUNISH = {
     Branch.CHEN: Branch.CHEN, Branch.WU: Branch.WU, Branch.YOU: Branch.YOU, Branch.HAI: Branch.HAI,
 }
 
+# The element in command in each month by its 月建 (寅卯 木, 巳午 火, 申酉 金, 亥子 水, the 季 months 土),
+# and 旺 相 休 囚 死 of every element in it: the season's element is 旺, what it generates 相, what
+# generates it 休, what overcomes it 囚, what it overcomes 死. Both engines read this one table.
+_SEASON_ELEMENT = (Element.WATER, Element.EARTH, Element.WOOD, Element.WOOD, Element.EARTH, Element.FIRE,
+                   Element.FIRE, Element.EARTH, Element.METAL, Element.METAL, Element.EARTH, Element.WATER)
+
+
+def _strength(e: Element, s: Element) -> str:
+    if e == s:
+        return "旺"
+    if s.generates(e):
+        return "相"
+    if e.generates(s):
+        return "休"
+    if e.overcomes(s):
+        return "囚"
+    return "死"
+
+
+_STRENGTH = tuple(tuple(_strength(e, _SEASON_ELEMENT[m]) for e in Element) for m in range(12))
+
+
+def strength(e: Element, month: Branch) -> str:
+    """旺 相 休 囚 死 of element ``e`` in the month whose 月建 is ``month``."""
+    return _STRENGTH[month][e]
+
+
 def clashes(a: Branch, b: Branch) -> bool:
     return a.opposite == b
 

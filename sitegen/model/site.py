@@ -269,7 +269,7 @@ def _register_pages(site: Site) -> None:
 
 # The parts of the validation report, one page each under about/validation/ (titled in
 # content/names.yaml as validation:<part>).
-VALIDATION_PARTS = ("liuren", "yi", "rules")
+VALIDATION_PARTS = ("liuren", "daquan", "yi", "rules", "rules-liuren")
 
 PLATE_NUMERALS = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九",
                   10: "十", 11: "十一", 12: "十二"}

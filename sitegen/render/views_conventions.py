@@ -154,7 +154,8 @@ def agreement(ctx: Context) -> dict[str, Any]:
                          for k, v in rep.name_reasons.items())
     examples = tuple({"file": s.file, "rows": tuple(
         {"option": option_ref(ctx, r.option), "agree": r.agree, "total": r.total,
-         "differences": tuple((i, ctx.href(A.validation_part("liuren"), i)) for i in r.differences)}
+         "differences": tuple((i, ctx.href(A.validation_part("daquan" if i.startswith("daquan-") else "liuren"), i))
+                              for i in r.differences)}
         for r in s.rows)} for s in rep.examples)
     counts = tuple({"option": option_ref(ctx, r.option), "default": r.default, "changed": r.changed,
                     "total": r.total} for r in rep.counts)

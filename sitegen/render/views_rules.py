@@ -280,7 +280,7 @@ def validation(ctx: Context) -> dict[str, Any]:
          f"재현 안 됨 {kejing_missing}",
          ctx.href(A.validation_part("liuren"), "kejing")),
         ("《六壬大全》 課經集(卷七–十)의 예", f"{sum(r['agrees'] for r in classic)} / {len(classic)} 일치",
-         ctx.href(A.validation_part("liuren"), "daquan")),
+         ctx.href(A.validation_part("daquan"), "daquan")),
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
@@ -290,10 +290,10 @@ def validation(ctx: Context) -> dict[str, Any]:
         tuple(r for r in rows if not r["agrees"]),
         tuple(dict(d, href=ctx.href(A.validation_part("liuren"), d["id"])) for d in diffs),
         tuple(dict(k, href=ctx.href(A.validation_part("liuren"), k["id"])) for k in kejing if k["missing"]),
-        tuple(dict(r, href=ctx.href(A.validation_part("liuren"), r["id"])) for r in classic if not r["agrees"]),
+        tuple(dict(r, href=ctx.href(A.validation_part("daquan"), r["id"])) for r in classic if not r["agrees"]),
     )
     return {"layout": layout(ctx), "summary": summary, "rows": rows, "disagreements": disagreements,
-            "parts": {"liuren": liuren, "yi": yi_, "rules": rules}}
+            "parts": {"liuren": liuren, "daquan": ctx.href(A.validation_part("daquan")), "yi": yi_, "rules": rules}}
 
 
 def validation_part(ctx: Context) -> dict[str, Any]:
@@ -307,16 +307,21 @@ def validation_part(ctx: Context) -> dict[str, Any]:
         view["rows"] = _example_rows(ctx, part, full=True)
     if part == "liuren":
         view.update(kejing=_kejing_rows(ctx), diffs=_tanyuan_rows(ctx),
-                    tanyuan_source=site.validation.tanyuan_source, classic=_classic_rows(ctx))
-    if part == "rules":
-        view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
-                                     if not r.entry.cites and not r.entry.authority)
+                    tanyuan_source=site.validation.tanyuan_source)
+    if part == "daquan":
+        view["classic"] = _classic_rows(ctx)
+    if part in ("rules", "rules-liuren"):
+        liuren = part == "rules-liuren"   # the 六壬 rules' citations on a page of their own (its length)
+        if not liuren:
+            view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
+                                         if not r.entry.cites and not r.entry.authority)
+        view["other_citations"] = ctx.href(A.validation_part("rules" if liuren else "rules-liuren"), "citations")
         view["citations"] = tuple(
             (rule_ref(ctx, r.id),
              tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
                     c.quote) for c in r.entry.cites),
              prose(ctx, r.entry.follows), tuple((a.where, a.quote) for a in r.entry.authority))
-            for r in site.rules.values())
+            for r in site.rules.values() if r.family.startswith("liuren") == liuren)
     return view
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
+from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, strength, yima
 from ..steps import Step, declare, step
 from .generals import noble
 from .plate import KE, ZEI, distinct_count, seat_of
@@ -153,42 +153,12 @@ _SILI = _cond((), None, ("四立日",))
 
 
 # ---- seasons (旺相休囚死 by the month's branch, 月建) ----------------------------------------------
-def season(month: Branch) -> Element:
-    if month in (B.YIN, B.MAO):
-        return Element.WOOD
-    if month in (B.SI, B.WU):
-        return Element.FIRE
-    if month in (B.SHEN, B.YOU):
-        return Element.METAL
-    if month in (B.HAI, B.ZI):
-        return Element.WATER
-    return Element.EARTH
-
-
-def state(e: Element, month: Branch) -> str:
-    return _STATE[e][month]
-
-
-def _state(e: Element, month: Branch) -> str:
-    s = season(month)
-    if e == s:
-        return "旺"
-    if s.generates(e):
-        return "相"
-    if e.generates(s):
-        return "休"
-    if e.overcomes(s):
-        return "囚"
-    return "死"
-
-
 @lru_cache(maxsize=None)
 def months_where(elements: tuple[Element, ...], states: frozenset[str]) -> frozenset[Branch]:
     """The months (月建) in which every element is in one of ``states``."""
-    return frozenset(m for m in B if all(state(e, m) in states for e in elements))
+    return frozenset(m for m in B if all(strength(e, m) in states for e in elements))
 
 
-_STATE = {e: {m: _state(e, m) for m in B} for e in Element}
 WANGXIANG = frozenset({"旺", "相"})
 QIUSI = frozenset({"囚", "死"})
 
@@ -562,7 +532,7 @@ def zhunfu(f: Facts):
 
 @lru_cache(maxsize=None)
 def _zhunfu_months(a: Element, c: Element) -> tuple[Branch, ...]:
-    return tuple(m for m in B if state(a, m) in QIUSI and state(c, m) in WANGXIANG)
+    return tuple(m for m in B if strength(a, m) in QIUSI and strength(c, m) in WANGXIANG)
 
 
 def qinhai(f: Facts):

@@ -19,40 +19,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sitegen.model.ganzhi import LU, Branch, Element, GanZhi, Stem, yima
+from sitegen.model.ganzhi import LU, Branch, Element, GanZhi, Stem, strength, yima
 
 _BRANCH_ELEMENT = tuple(b.element for b in Branch)
 from sitegen.model.rules import RuleDef
 
 B = Branch
 STRENGTHS = ("旺", "相", "休", "囚", "死")
-
-# The element in command in each month (月令): 寅卯 木, 巳午 火, 申酉 金, 亥子 水, 辰戌丑未 土.
-_SEASON_ELEMENT = (Element.WATER, Element.EARTH, Element.WOOD, Element.WOOD, Element.EARTH,
-                   Element.FIRE, Element.FIRE, Element.EARTH, Element.METAL, Element.METAL,
-                   Element.EARTH, Element.WATER)
-
-
-def _strength(e: Element, month: Branch) -> str:
-    s = _SEASON_ELEMENT[month]
-    if e == s:
-        return "旺"
-    if s.generates(e):
-        return "相"
-    if e.generates(s):
-        return "休"
-    if e.overcomes(s):
-        return "囚"
-    return "死"
-
-
-_STRENGTH = tuple(tuple(_strength(e, m) for e in Element) for m in Branch)
-
-
-def strength(e: Element, month: Branch) -> str:
-    """旺 相 休 囚 死 of element ``e`` in the month whose 月建 is ``month``."""
-    return _STRENGTH[month][e]
-
 
 class LineFacts(NamedTuple):
     """One line at one moment: what every yi-moment predicate reads."""
@@ -65,7 +38,7 @@ class LineFacts(NamedTuple):
 
     @property
     def strength(self) -> str:
-        return _STRENGTH[self.month][_BRANCH_ELEMENT[self.branch]]
+        return strength(_BRANCH_ELEMENT[self.branch], self.month)
 
     @property
     def strong(self) -> bool:
