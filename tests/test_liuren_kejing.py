@@ -1,6 +1,6 @@
 """《六壬大全》 卷七–十 (課經集): every 課 heading is a rule, every 課體 and 法 rule owns one predicate,
 and the classical definitions hold where the book says (that every quoted clause is the book's is
-``tests/test_authority_quotes.py``).
+checked at load, ``sitegen.content.authorities``, and by ``tests/test_authority_quotes.py``).
 
 The authority's files stay in the shared folder (``authorities/liuren-daquan/``); these tests read
 them and are skipped where it is absent.
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-import authorities
-from authorities import SUB_HEADINGS, fold, sections
+from sitegen.content.authorities import DAQUAN, HEADING, JUAN as PARTS, KEJING, SUB_HEADINGS, Transcriptions, sections
 from sitegen.content.rules import load_rules
+from sitegen.content.t2s import fold
 from sitegen.model import knowledge
 from sitegen.model.ganzhi import GanZhi
 from sitegen.model.liuren import RULES, all_lessons, lesson
@@ -31,15 +31,16 @@ ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
 def daquan(shared):
     if not (shared / "authorities" / "liuren-daquan").is_dir():
         pytest.skip("《六壬大全》 is not in the shared folder")
-    return authorities.daquan(shared)
+    books = Transcriptions(shared / "authorities")
+    return {n: books.text(DAQUAN, part) for part, n in PARTS.items()}
 
 
 def test_every_heading_of_kejing_is_a_rule(daquan):
-    titles = {(authorities.JUAN[a.part], fold(a.title)) for e in ENTRIES.values() for a in e.authority
-              if a.work == authorities.DAQUAN}
-    missing = [f"卷{n} {h}" for n in (7, 8, 9, 10) for h in sections(daquan[n]) if (n, h) not in titles]
+    titles = {(PARTS[a.part], fold(a.title)) for e in ENTRIES.values() for a in e.authority
+              if a.work == DAQUAN}
+    missing = [f"卷{n} {h}" for n in KEJING for h in sections(daquan[n]) if (n, h) not in titles]
     assert not missing
-    assert len({h for n in (7, 8, 9, 10) for h in sections(daquan[n])}) >= 63
+    assert len({h for n in KEJING for h in sections(daquan[n])}) >= 63
 
 
 def test_every_ke_and_pattern_rule_owns_one_predicate():
@@ -113,10 +114,10 @@ _EXAMPLE = (re.compile(f"([{_G}][{_Z}])日([{_Z}])时([{_Z}])将"), re.compile(f
 def book_examples(daquan) -> list[tuple[int, str, str, str, str]]:
     """(卷, heading, day, 占時, 月將) of every example paragraph (如…/假如…) of 卷七–十."""
     out = []
-    for n in (7, 8, 9, 10):
+    for n in KEJING:
         current = None
         for line in daquan[n].splitlines():
-            m = authorities.HEADING.match(line.strip())
+            m = HEADING.match(line.strip())
             if m and m.group(1) not in SUB_HEADINGS:
                 current = m.group(1)
                 continue

@@ -31,8 +31,9 @@ kinds exist and which operands each has is declared by the engines (``sitegen.mo
 An ``authority`` citation is the one clause the rule implements, quoted in traditional characters
 and cited as book · part · title: the work (``六壬大全``, ``卜筮正宗`` …), its part (for 《六壬大全》
 the 卷 as written, ``卷七``; for 《卜筮正宗》 ``十八論`` …), the heading the clause stands under (``X課``,
-``第N法``, ``旬空論`` …) and the words. ``tests/test_authority_quotes.py`` finds every quote under its
-heading in that work's transcription (``../shared/authorities/``).
+``第N法``, ``旬空論`` …) and the words. Which works and parts can be cited and how a title is written
+is checked here; whether the title is a heading of its part and the quote stands under it, against
+the works' transcriptions when ``content/site.yaml`` names their folder (``sitegen.content.authorities``).
 
 Every entry needs ``cites``, ``follows`` or ``authority``. Whether a cited paragraph and phrase exist
 is checked once all texts are loaded.
@@ -45,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problems
+from .authorities import form_problem
 from .source import Field, ListOf, check_schema, is_str, list_entries, matches, one_of
 from .texts import ID_PATTERN
 
@@ -219,6 +221,13 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
         if bad:
             problems.lost.add(rel)
             continue
+        authority = tuple(AuthorityQuote(str(a["work"]), str(a["part"]), str(a["title"]),
+                                         str(a["quote"]), doc.line((i, "authority", j)))
+                          for j, a in enumerate(item.get("authority") or []))
+        for a in authority:
+            why = form_problem(a)
+            if why is not None:
+                problems.add(rel, a.line, f"rule {item['id']}: {why[0]}", why[1])
         entries.append(RuleEntry(
             id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
             definition=item["definition"], test=item["test"], condition=item.get("condition"),
@@ -227,8 +236,6 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                         for j, c in enumerate(item.get("cites") or [])),
             follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,
             line=line,
-            authority=tuple(AuthorityQuote(str(a["work"]), str(a["part"]), str(a["title"]),
-                                           str(a["quote"]), doc.line((i, "authority", j)))
-                            for j, a in enumerate(item.get("authority") or [])),
+            authority=authority,
         ))
     return tuple(entries)
