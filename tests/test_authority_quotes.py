@@ -94,3 +94,23 @@ def test_every_rule_page_shows_its_authority_as_book_part_title_quote(built):
             assert f"《{a.work}》 · {a.part} · {a.title}: 「{a.quote}」" in page, e.id
             shown += 1
     assert shown >= 200       # 《六壬大全》's 課體 and 法, 《卜筮正宗》's yi-moment rules …
+
+
+def test_the_validation_report_counts_a_rule_quoting_its_clause_as_cited(built, model):
+    import html
+    import re
+
+    rules = model.rules.values()
+    cited = {r.id for r in rules if r.entry.cites}
+    quoted = {r.id for r in rules if r.entry.authority} - cited
+    follows = {r.id for r in rules} - cited - quoted
+    assert {r.id for r in rules if r.family == "yi-moment"} <= quoted      # 《卜筮正宗》's clauses
+    assert follows and all(model.rules[i].entry.follows for i in follows)
+    summary = html.unescape((built / "about/validation/index.html").read_text(encoding="utf-8"))
+    assert (f"규칙 {len(model.rules)}개 가운데 원문 단락을 인용 {len(cited)}, 고전의 정의 구절을 인용 "
+            f"{len(quoted)}, 따르는 고전만 밝힘 {len(follows)}") in summary
+    page = (built / "about/validation/rules/index.html").read_text(encoding="utf-8")
+    section = page.split('id="follows"', 1)[1].split('id="citations"', 1)[0]
+    assert f"따르는 고전만 밝힌 규칙 {len(follows)}개" in section
+    listed = set(re.findall(r'href="[./]*rules/([a-z0-9-]+)/', section))
+    assert listed == follows
