@@ -96,7 +96,7 @@ def test_every_rule_page_shows_its_authority_as_book_part_title_quote(built):
     assert shown >= 200       # 《六壬大全》's 課體 and 法, 《卜筮正宗》's yi-moment rules …
 
 
-def test_the_validation_report_counts_a_rule_quoting_its_clause_as_cited(built, model):
+def test_the_report_and_the_rules_index_count_a_rule_quoting_its_clause_as_cited(built, model):
     import html
     import re
 
@@ -114,3 +114,5 @@ def test_the_validation_report_counts_a_rule_quoting_its_clause_as_cited(built, 
     assert f"따르는 고전만 밝힌 규칙 {len(follows)}개" in section
     listed = set(re.findall(r'href="[./]*rules/([a-z0-9-]+)/', section))
     assert listed == follows
+    index = (built / "rules/index.html").read_text(encoding="utf-8")
+    assert all(f"({len(n)}개 규칙)" in index for n in (cited, quoted, follows))

@@ -164,8 +164,8 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
     quoted = sum(1 for r in site.rules.values() if r.entry.authority and not r.entry.cites)
     return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
-            "undecided": undecided,
-            "follows": len(site.rules) - cited}
+            "undecided": undecided, "quoted": quoted,
+            "follows": len(site.rules) - cited - quoted}
 
 
 _JUAN_LABEL = {7: "《六壬大全》 卷七 課經集(一)", 8: "《六壬大全》 卷八 課經集(二)",
