@@ -71,10 +71,13 @@ def test_a_citation_that_does_not_resolve_is_reported_at_load_with_file_line_and
         f"{moment}:{at['work']}: rule yi-tian-yi-gui-ren: authority work 《卜筮全书》 is not one we can check\n"
         "    hint: the work, without 《》, is one of 六壬大全, 卜筮正宗, 卜筮全書",
     ]
-    # Without the transcriptions (as in CI), what can be told from the entry alone.
-    edit(root / "content/site.yaml", "authorities: ../shared/authorities", "authorities: ../no-such-folder")
+    # Without the transcriptions (the project's own site.yaml names none), what can be told from
+    # the entry alone; a folder that is not there is the same.
     assert _problems(root) == form
-    edit(root / "content/site.yaml", "authorities: ../no-such-folder", f"authorities: {shared / 'authorities'}")
+    config = root / "content/site.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "authorities: ../no-such-folder\n", encoding="utf-8")
+    assert _problems(root) == form
+    edit(config, "authorities: ../no-such-folder", f"authorities: {shared / 'authorities'}")
     assert sorted(_problems(root)) == sorted(form + [
         f"{ke}:{at['ke']}: rule liuren-yuan-shou: quote 「凡一上克下，為元首課」 is not under 元首課 in "
         "《六壬大全》 卷七\n    hint: quote the clause verbatim, in traditional characters, from under that "
