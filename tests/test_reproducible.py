@@ -1,11 +1,11 @@
-"""A clean build in a fresh process with another hash seed is byte-identical to the session's: no set
-or dict order, no address of an object, no time, no number of worker processes leaks into any file
-written (the manifest included).
+"""A clean build in a fresh process with another hash seed, rendered in that one process, is
+byte-identical to the session's: no set or dict order, no address of an object, no time, no number
+of worker processes leaks into any file written (the manifest included).
 
-The three builds compared, two by two: the session's ``built`` (the build function, in the test
-process, rendering on the machine's workers), the command line below (a fresh process whose hash
-seed differs from the test process's) and, in test_build_engine.py, a clean build rendered in one
-process (``workers=1``)."""
+The session's ``built`` was made by the build function in the test process, rendering on the
+machine's workers (two or more); the command line below runs in a fresh process whose hash seed
+differs from the test process's, and renders every page in that process (``os.cpu_count`` says 1,
+so the build forks no worker). Either difference leaking into a file makes the two differ."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def another_hash_seed() -> str:
 def test_a_clean_build_in_a_process_with_another_hash_seed_is_byte_identical(built, tmp_path):
     out = tmp_path / "build"
     env = {**os.environ, "PYTHONHASHSEED": another_hash_seed()}
-    run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "--quiet", "--clean",
+    one_core = "import os, runpy; os.cpu_count = lambda: 1; runpy.run_module('sitegen', run_name='__main__')"
+    run = subprocess.run([sys.executable, "-c", one_core, "--root", str(REPO), "--quiet", "--clean",
                           "build", "--out", str(out)], env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     a, b = tree(built), tree(out)
