@@ -185,7 +185,7 @@ def site_copy(built, tmp_path) -> Path:
     return root
 
 
-# A clean render of a project, in a fresh process: it prints ``{file: sha1}`` (the manifest's too).
+# A clean render of a project, in a fresh process: it writes ``{file: sha1}`` (the manifest's too) to a file.
 _CLEAN = """
 import hashlib, json, sys
 from pathlib import Path

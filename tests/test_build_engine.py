@@ -122,11 +122,12 @@ def test_edits_one_after_another_each_rebuilt_equal_a_clean_build(site_copy, cle
     """Incremental builds on top of incremental builds (the spare folder in play each time),
     ending where the ``texts`` edits end (whose clean build another test shares)."""
     path, old, new = TEXT
-    edit(site_copy / path, old, old + "（")
+    between = new.replace(" ", "  ")                   # on the way to the final wording
+    edit(site_copy / path, old, between)
     build(site_copy, site_copy / "build")
     edit(site_copy / PARAGRAPH[0], *PARAGRAPH[1:])
     build(site_copy, site_copy / "build")
-    edit(site_copy / path, old + "（", new)
+    edit(site_copy / path, between, new)
     rebuild_matches_clean(site_copy, clean_tree)
 
 

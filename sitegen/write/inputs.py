@@ -5,9 +5,10 @@ matter alone, ``text-head:<slug>``), ``texts`` for the list of texts, ``rules``,
 ``validation``, ``redirects`` for those content files, ``template:<name>`` for a jinja template
 (``template:*`` for all of them together), and the global keys ``code`` (the generator and its
 engines), ``templates`` (the other files under ``templates/``: the assets), ``config`` and
-``content`` (anything else) that every page depends on. Which keys a page depends on is recorded while it is rendered
-(:mod:`sitegen.render.deps`); its fingerprint is the hash of the global keys and of those, so an
-incremental build re-renders exactly the pages whose inputs changed.
+``content`` (anything else) that every page depends on. Which keys a page depends on is
+recorded while it is rendered (:mod:`sitegen.render.deps`); its fingerprint is the hash of the
+global keys and of those, so an incremental build re-renders exactly the pages whose inputs
+changed.
 
 The files are the ones the loaders read: names starting with a dot or ending in ``~`` are skipped
 here exactly as there (:func:`sitegen.content.source.ignored`), and a link that leads out of the
