@@ -17,8 +17,9 @@ What a test may ask for:
 ``base_url``    (session) the configured published address (``content/site.yaml``); tests never
                 hard-code it.
 ``clean_tree``  (session) ``clean_tree(root)`` → ``{file: sha1}`` of a clean build of ``root``
-                (a rendered check, nothing written), remembered per input fingerprint: tests
-                comparing an incremental build with a clean one share the clean render.
+                (a rendered check, nothing written, in a fresh process with another hash seed and
+                no worker processes), remembered per input fingerprint: tests comparing an
+                incremental build with a clean one share the clean render.
 ``shared``      (session) the team's shared folder (seeds, authorities); skips the test without it.
 
 Tests never depend on the order they run in: `pytest --reverse` runs them backwards.
@@ -58,6 +59,7 @@ import hashlib
 import json
 import os
 import subprocess
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -183,15 +185,43 @@ def site_copy(built, tmp_path) -> Path:
     return root
 
 
+# A clean render of a project, in a fresh process: it writes ``{file: sha1}`` (the manifest's too) to a file.
+_CLEAN = """
+import hashlib, json, sys
+from pathlib import Path
+from sitegen.build import build
+from sitegen.write import manifest as mf
+root, base_url, saved = Path(sys.argv[1]), sys.argv[2] or None, Path(sys.argv[3])
+manifest = build(root, None, incremental=False, workers=1, base_url=base_url).manifest
+files = {f: e.sha1 for f, e in manifest.files.items()}
+files[mf.MANIFEST] = hashlib.sha1(manifest.dump()).hexdigest()
+saved.write_text(json.dumps(files), encoding="utf-8")
+"""
+
+
+def another_hash_seed() -> str:
+    """A PYTHONHASHSEED under which a fresh process hashes strings unlike this one does."""
+    for seed in range(1, 50):
+        probe = subprocess.run([sys.executable, "-c", "print(hash('sitegen'))"], capture_output=True,
+                               text=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}, check=True)
+        if int(probe.stdout) != hash("sitegen"):
+            return str(seed)
+    raise AssertionError("no hash seed differs from this process's")
+
+
 @pytest.fixture(scope="session")
 def clean_tree(tmp_path_factory):
-    """Each clean render is made once per run, by one worker, and kept on disk for the other."""
-    from sitegen.build import build
-    from sitegen.write import manifest as mf
+    """Each clean render is made once per run, by one worker, and kept on disk for the other.
+
+    It is rendered in a fresh process whose hash seed differs from the test process's, all in that
+    one process (``workers=1``), while ``built`` was rendered in a test process on two workers or
+    more: every comparison of a build with a clean render also shows that no set or dict order,
+    no address of an object and no number of workers leaks into any file (test_reproducible.py)."""
     from sitegen.write.inputs import read_inputs
 
     folder = run_dir(tmp_path_factory) / "clean-trees"
     known: dict[tuple[str, str | None], dict[str, str]] = {}
+    seed: list[str] = []
 
     def clean(root: Path, base_url: str | None = None) -> dict[str, str]:
         key = (read_inputs(root, base_url).total, base_url)
@@ -199,14 +229,13 @@ def clean_tree(tmp_path_factory):
             name = hashlib.sha1(repr(key).encode()).hexdigest()
             saved = folder / f"{name}.json"
             with run_lock(folder / f"{name}.lock"):
-                if saved.exists():
-                    files = json.loads(saved.read_text(encoding="utf-8"))
-                else:
-                    manifest = build(root, None, incremental=False, base_url=base_url).manifest
-                    files = {f: e.sha1 for f, e in manifest.files.items()}
-                    files[mf.MANIFEST] = hashlib.sha1(manifest.dump()).hexdigest()
-                    saved.write_text(json.dumps(files), encoding="utf-8")
-            known[key] = files
+                if not saved.exists():
+                    seed[:] = seed or [another_hash_seed()]
+                    run = subprocess.run([sys.executable, "-c", _CLEAN, str(root), base_url or "",
+                                          str(saved)], cwd=REPO, capture_output=True, text=True,
+                                         env={**os.environ, "PYTHONHASHSEED": seed[0]})
+                    assert run.returncode == 0, run.stdout + run.stderr
+            known[key] = json.loads(saved.read_text(encoding="utf-8"))
         return dict(known[key])
     return clean
 

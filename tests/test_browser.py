@@ -51,6 +51,14 @@ def _unavailable() -> str | None:
     return None
 
 
+def expect(target):
+    """Playwright's ``expect``: waits (up to 5 s) for what a script or a navigation brings about,
+    where a bare ``is_visible()`` or ``page.url`` would look once, perhaps before it happens."""
+    from playwright.sync_api import expect as expect_
+
+    return expect_(target)
+
+
 @pytest.fixture(scope="module")
 def browser():
     why = _unavailable()
@@ -172,7 +180,8 @@ def test_lesson_page_draws_the_square_and_switches_day_and_night(tab, base):
     night = page.locator(".plate .gen-night").first
     assert day.is_visible() and not night.is_visible()
     page.get_by_role("button", name="夜 밤 (占時 酉–寅)").click()
-    assert night.is_visible() and not day.is_visible()
+    expect(night).to_be_visible()
+    expect(day).to_be_hidden()
     assert tab.errors == []
 
 
@@ -180,17 +189,18 @@ def test_reader_walks_from_a_lesson_to_the_rule_to_the_paragraph_and_back(tab, b
     page = tab.page
     page.goto(base + "liuren/bing-yin/01/index.html")
     page.locator("p.lede a.rule-name").first.click()            # the method's rule page
-    assert "/rules/" in page.url
+    page.wait_for_url("**/rules/**")
     quote = page.locator("blockquote.pquote .src a").first
     quote.click()                                                # on to the cited paragraph
-    assert "/texts/" in page.url and "#p" in page.url
+    page.wait_for_url(re.compile(r"/texts/.*#p"))
     pid = page.url.rsplit("#", 1)[1]
     pair = page.locator(f"[id='{pid}']")
-    assert pair.is_visible()
+    expect(pair).to_be_visible()
     pair.locator(".backlinks a").first.click()                   # back to a rule citing it
-    assert "/rules/" in page.url
+    page.wait_for_url("**/rules/**")
     page.locator(".chart-links a, .chart-grid td a").first.click()   # and to a chart
-    assert "/liuren/" in page.url or "/yi/" in page.url
+    page.wait_for_url(re.compile(r"/(liuren|yi)/"))
+    page.wait_for_load_state()
     assert tab.errors == []
 
 
@@ -198,10 +208,10 @@ def test_change_page_leads_to_the_hexagrams_conditional_rules_unfolded(tab, base
     page = tab.page
     page.goto(base + "yi/01/02/index.html")
     page.get_by_role("link", name="괘 페이지에").click()
-    assert page.url.endswith("yi/01/index.html#dili-conditional")
+    page.wait_for_url("**/yi/01/index.html#dili-conditional")
     rules = page.locator("#dili-conditional details")
-    assert rules.get_attribute("open") is not None
-    assert rules.locator("li").first.is_visible()
+    expect(rules).to_have_attribute("open", re.compile(".*"))   # opened by the page's script
+    expect(rules.locator("li").first).to_be_visible()
     assert tab.errors == []
 
 
@@ -211,12 +221,15 @@ def test_language_switch_is_remembered(tab, base):
     zh, ko = page.locator(".pair .zh").first, page.locator(".pair .ko").first
     assert zh.is_visible() and ko.is_visible()
     page.get_by_role("button", name="原文만").click()
-    assert zh.is_visible() and not ko.is_visible()
+    expect(zh).to_be_visible()
+    expect(ko).to_be_hidden()
     page.goto(base + "texts/meihua-tiyong/index.html")
-    assert not page.locator(".pair .ko").first.is_visible()
+    expect(page.locator(".pair .ko").first).to_be_hidden()
     page.get_by_role("button", name="번역만").click()
-    assert page.locator(".pair .ko").first.is_visible() and not page.locator(".pair .zh").first.is_visible()
+    expect(page.locator(".pair .ko").first).to_be_visible()
+    expect(page.locator(".pair .zh").first).to_be_hidden()
     page.get_by_role("button", name="원문·번역").click()
+    expect(page.locator(".pair .zh").first).to_be_visible()
     assert tab.errors == []
 
 
@@ -234,7 +247,8 @@ def test_search_from_disk_finds_what_the_reader_means(tab, built, query, expect)
     assert any(expect in h for h in hrefs), hrefs
     first = links.first.get_attribute("href")
     links.first.click()
-    assert page.url.split("#")[0].endswith(first.replace("../", "").split("#")[0])
+    page.wait_for_url(lambda url: url.split("#")[0].endswith(first.replace("../", "").split("#")[0]))
+    page.wait_for_load_state()
     assert tab.errors == []
 
 

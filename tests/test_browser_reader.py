@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from test_browser import ARTIFACTS, Watched, base, browser, served  # noqa: F401  (fixtures)
+from test_browser import ARTIFACTS, Watched, base, browser, expect, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -132,7 +132,8 @@ def test_validation_report_is_in_readable_parts(browser, built):  # noqa: F811
         item = page.locator("[id='kejing-bingyin-ju03-ganzhi-shang']")
         assert item.is_visible()
         item.locator("a").click()
-        assert page.url.endswith("/about/validation/liuren/index.html#kejing-bingyin-ju03-ganzhi-shang")
+        page.wait_for_url("**/about/validation/liuren/index.html#kejing-bingyin-ju03-ganzhi-shang")
+        page.wait_for_load_state()
         facts = page.locator("[id='kejing-bingyin-ju03-ganzhi-shang'] dl.facts dd").all_inner_texts()
         assert "干上 卯" in facts[0] and "支上 子" in facts[0]
     finally:
@@ -150,14 +151,14 @@ def test_colour_toggle_changes_on_the_first_click_and_shows_the_mode(browser, bu
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert toggle.get_attribute("data-mode") == scheme
         toggle.click()
-        assert toggle.get_attribute("data-mode") == other
+        expect(toggle).to_have_attribute("data-mode", other)
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
         assert ("어두운" if other == "dark" else "밝은") in toggle.get_attribute("aria-label")
         page.goto(built.as_uri() + "/yi/44/index.html")                  # remembered
         assert page.locator("[data-theme-toggle]").get_attribute("data-mode") == other
         page.locator("[data-theme-toggle]").click()                      # back to the system's
+        expect(page.locator("[data-theme-toggle]")).to_have_attribute("data-mode", scheme)
         assert page.evaluate("document.documentElement.getAttribute('data-theme')") is None
-        assert page.locator("[data-theme-toggle]").get_attribute("data-mode") == scheme
     finally:
         context.close()
 
@@ -197,6 +198,7 @@ def test_a_paragraph_reached_from_a_rule_marks_the_quoted_phrase(tab, base):  # 
     phrase = "".join(quote.locator("mark").all_inner_texts())
     assert phrase
     quote.locator(".src a").click()
+    page.wait_for_url(re.compile(r"/texts/.*#"))
     pid = page.url.rsplit("#", 1)[1]
     marked = page.locator(f"[id='{pid}'] mark.quoted")
     marked.first.wait_for(state="visible")       # the page marks the phrase once its script has run

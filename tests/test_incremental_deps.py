@@ -142,9 +142,17 @@ def tagline(root):
     path.write_text(body[:i] + "tagline: \"고친 소개\"" + body[body.index("\n", i):], encoding="utf-8")
 
 
+def template_term(root):
+    edit(root / "templates/term.html", "정의하거나 설명하는 단락", "정의하거나 풀이하는 단락")
+
+
+def template_macro(root):
+    edit(root / "templates/_macros.html", "{% macro ", "{% macro unused_probe() %}{% endmacro %}\n{% macro ")
+
+
 EDITS = [text_title, text_paragraph, text_korean, text_added, rule_name, rule_definition, term_name,
          term_rules, term_added, term_removed, alias_newly_used, example_says, redirect_added,
-         dot_file, tagline]
+         dot_file, tagline, template_term, template_macro]
 
 
 @pytest.fixture(scope="module")
@@ -218,3 +226,14 @@ def test_the_pages_once_left_stale_are_re_rendered(before, tmp_path_factory):
     stale = _stale(before, tmp_path_factory, text_paragraph)
     assert "texts/huangjince/index.html" in stale
     assert "liuren/bing-yin/08/index.html" not in stale        # shows no paragraph of it
+
+
+def test_a_template_reaches_the_pages_rendered_with_it(before, tmp_path_factory):
+    """A page depends on the templates it loads: its own kind's, what that extends and imports,
+    and _macros.html (whose macros every template may call as filters)."""
+    made = before[1]
+    terms = {f for f, (_, _, pid) in made.items() if pid.endswith("\0term")}
+    assert len(terms) > 50
+    assert _stale(before, tmp_path_factory, template_term) == terms
+    html = {f for f, (_, _, pid) in made.items() if f.endswith(".html") and not pid.endswith("\0redirect")}
+    assert _stale(before, tmp_path_factory, template_macro) >= html

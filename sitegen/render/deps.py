@@ -5,8 +5,10 @@ page renders, the site's content mappings — texts, terms, rules, the page regi
 derived from them — note every dependency key (:mod:`sitegen.write.inputs`) they are read
 through. A text is read through a stand-in that tells its front matter (``text-head:<slug>``:
 title, author, dates) from its body (``text:<slug>``), so a page that shows a text's title is not
-re-rendered when a paragraph of it is edited. Everything else a page can read — the engines, the
-templates, ``site.yaml`` — is under the global keys every page depends on.
+re-rendered when a paragraph of it is edited. A page made with a template notes the templates it
+loads (``template:<name>``, :meth:`sitegen.render.render.Renderer.template_keys`), so editing
+``term.html`` re-renders the term pages alone. Everything else a page can read — the engines,
+``site.yaml`` — is under the global keys every page depends on.
 
 View records shared between pages through the renderer's memo carry the keys read to make them,
 and hand them on to every page that uses them again (:class:`Memo`).

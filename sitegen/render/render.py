@@ -7,11 +7,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
+import jinja2.meta
 
 from ..content.source import ignored
 from ..model.pages import Page
 from ..model.site import Site
 from ..problems import Problem
+from ..write.inputs import ALL_TEMPLATES, TEMPLATE
+from . import deps
 from .env import make_env, memoise_macros
 from . import (views, views_cast, views_conventions, views_liuren, views_rules, views_site, views_texts,
                views_yi)
@@ -41,6 +44,7 @@ class Renderer:
         self.env = make_env(self.templates, cache)
         self.data_views: dict[str, Callable[[Site, Page, dict], Any]] = DATA
         self.memo: dict = {}
+        self._template_keys: dict[str, tuple[str, ...]] = {}
 
     def check_templates(self) -> list[Problem]:
         """Compile every template now, so a syntax error is reported before anything renders."""
@@ -55,7 +59,36 @@ class Renderer:
         if page.kind in self.data_views:
             return dump_json(self.data_views[page.kind](self.site, page, self.memo))
         variables = VIEWS[page.kind](Context(self.site, page, self.memo))
-        return self.env.get_template(f"{page.kind}.html").render(**variables).encode("utf-8")
+        name = f"{page.kind}.html"
+        keys = self._template_keys.get(name) or self.template_keys(name)
+        deps.note(*keys)
+        return self.env.get_template(name).render(**variables).encode("utf-8")
+
+    def template_keys(self, name: str) -> tuple[str, ...]:
+        """The dependency keys of the templates a page rendered with ``name`` loads: it, what it
+        extends, includes and imports (and so on), and ``_macros.html`` (whose memoised macros
+        are filters every template may call). A name computed while rendering could be any
+        template: then all of them."""
+        found: set[str] = set()
+        todo = [name, "_macros.html"]
+        while todo:
+            current = todo.pop()
+            if current in found:
+                continue
+            found.add(current)
+            try:
+                source = self.env.loader.get_source(self.env, current)[0]
+                refs = list(jinja2.meta.find_referenced_templates(self.env.parse(source)))
+            except (jinja2.TemplateError, OSError, UnicodeDecodeError):
+                refs = [None]          # reported by the render (or the template check) itself
+            if None in refs:
+                keys = (ALL_TEMPLATES,)
+                break
+            todo.extend(r for r in refs if r not in found)
+        else:
+            keys = tuple(TEMPLATE + t for t in sorted(found))
+        self._template_keys[name] = keys
+        return keys
 
     def render_problem(self, page: Page, e: Exception) -> Problem:
         """A rendering failure as a problem naming the template line and the page. A failure

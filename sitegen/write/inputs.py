@@ -2,11 +2,13 @@
 
 Each input file belongs to one dependency key: ``text:<slug>`` for a text (and, for its front
 matter alone, ``text-head:<slug>``), ``texts`` for the list of texts, ``rules``, ``terms``,
-``validation``, ``redirects`` for those content files, and the global keys ``code`` (the
-generator and its engines), ``templates``, ``config`` and ``content`` (anything else) that every
-page depends on. Which keys a page depends on is recorded while it is rendered
-(:mod:`sitegen.render.deps`); its fingerprint is the hash of the global keys and of those, so an
-incremental build re-renders exactly the pages whose inputs changed.
+``validation``, ``redirects`` for those content files, ``template:<name>`` for a jinja template
+(``template:*`` for all of them together), and the global keys ``code`` (the generator and its
+engines), ``templates`` (the other files under ``templates/``: the assets), ``config`` and
+``content`` (anything else) that every page depends on. Which keys a page depends on is
+recorded while it is rendered (:mod:`sitegen.render.deps`); its fingerprint is the hash of the
+global keys and of those, so an incremental build re-renders exactly the pages whose inputs
+changed.
 
 The files are the ones the loaders read: names starting with a dot or ending in ``~`` are skipped
 here exactly as there (:func:`sitegen.content.source.ignored`), and a link that leads out of the
@@ -24,6 +26,8 @@ import sitegen
 from ..content.source import ignored, outside_problem
 
 GLOBAL_KEYS = ("code", "templates", "config", "content")
+TEMPLATE = "template:"              # + a template's name: the pages rendered with it
+ALL_TEMPLATES = "template:*"        # every template (a page whose templates are not known)
 
 
 def dep_key(rel: str) -> str:
@@ -31,6 +35,9 @@ def dep_key(rel: str) -> str:
     if rel.startswith("sitegen/"):
         return "code"
     if rel.startswith("templates/"):
+        name = rel[len("templates/"):]
+        if name.endswith(".html") and not name.startswith("assets/"):
+            return TEMPLATE + name
         return "templates"
     if rel == "content/site.yaml":
         return "config"
@@ -101,6 +108,7 @@ def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
     per_key: dict[str, hashlib._Hash] = {}
     total = hashlib.sha1()
     texts = hashlib.sha1()
+    templates = hashlib.sha1()
     found = [(rel, _reader(rel, path, root)) for rel, path in _files(root)]
     if base_url:
         found.append(("--base-url", base_url.encode))
@@ -115,6 +123,9 @@ def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
         if key.startswith("text:"):
             texts.update(rel.encode() + b"\0")
             per_key[f"text-head:{key[5:]}"] = hashlib.sha1(_front_matter(data))
+        elif key.startswith(TEMPLATE):
+            templates.update(rel.encode() + b"\0" + digest)
         total.update(rel.encode() + b"\0" + digest)
     per_key["texts"] = texts
+    per_key[ALL_TEMPLATES] = templates
     return Inputs({k: h.hexdigest() for k, h in sorted(per_key.items())}, total.hexdigest())

@@ -283,6 +283,9 @@
     var now = performance.now(), nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
     document.documentElement.setAttribute("data-cast-ms", String(Math.round(now)));
     if (nav) document.documentElement.setAttribute("data-cast-page-ms", String(Math.round(now - nav.responseStart)));
+    // and since its scripts began (the tables and this script loaded, parsed and run): the page's own work
+    var start = performance.getEntriesByName ? performance.getEntriesByName("sitegen-cast-start")[0] : null;
+    if (start) document.documentElement.setAttribute("data-cast-script-ms", String(Math.round(now - start.startTime)));
   }
 
   // ---- a lesson page given a moment --------------------------------------------------------------
