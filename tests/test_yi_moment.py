@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from sitegen.content.rules import load_rules
-from sitegen.model.ganzhi import SIXTY, Branch, Element, GanZhi, Kin
+from sitegen.model.ganzhi import SIXTY, Branch, Element, GanZhi
 from sitegen.model.yi import RULES, all_changes, change
-from sitegen.model.yi.moment import at_moment, page_tables, yongshen
+from sitegen.model.yi.moment import at_moment, page_tables
 from sitegen.model.yi.moment_rules import LINE_PREDICATES, MOMENT_RULES, strength
 from sitegen.problems import Problems
 
@@ -97,15 +97,6 @@ def test_changing_into_void_and_into_the_month_break():
     # 乾 → 姤: 甲子 → 辛丑. 丑 is void in the 甲寅旬 (甲寅 … 癸亥): 化空; 丑 is clashed by 未月: 化破.
     ln = at_moment(change(1, 44), G("丙辰"), B("未")).lines[0]
     assert {"yi-hua-kong", "yi-hua-po"} <= set(ln.rule_ids)
-
-
-def test_yongshen_with_its_source_and_enemy():
-    y = yongshen(change(1, 44).ben, "妻財")      # 乾: 妻財 甲寅 at line 2; 原神 子孫 子 line 1; 忌神 兄弟 申 line 5
-    assert (y.yong, y.yuan, y.ji) == ((2,), (1,), (5,))
-    hidden = yongshen(change(44, 44).ben, "妻財")   # 姤 has no 妻財: it hides under line 2 (甲寅)
-    assert hidden.yong == () and hidden.fu == (2,)
-    assert yongshen(change(1, 1).ben, "世").yong == (6,)
-    assert yongshen(change(1, 1).ben, "世").yong_kin == Kin.PARENT
 
 
 def test_the_pages_tables_give_what_the_engine_gives():

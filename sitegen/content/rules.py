@@ -24,6 +24,7 @@ half, in code; they are joined by ``id``)::
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
       steps:                          # optional: how a derivation step of each kind is worded
         liuren-zeike-single: 후보가 {cand} 하나뿐이므로 {cand|을} 初傳으로 한다 → {name}.
+      topic: …                        # a 用神 rule's questions, as the pages' topic selector names them
 
 A step sentence names the step's operands in braces (``{cand}``); after a bar, a particle the
 operand takes (``|이 |을 |은 |과 |로``: the form agrees with its last syllable, 이/가, 을/를 …) or how
@@ -85,6 +86,7 @@ ENTRY = {
                       required=False),
     "steps": Field(lambda v: None if isinstance(v, dict) and v and all(isinstance(x, str) for x in v.values())
                    else "a mapping of step kinds to sentences", required=False),
+    "topic": Field(is_str, required=False),
 }
 
 PARTICLES = ("이", "을", "은", "과", "로")
@@ -207,6 +209,7 @@ class RuleEntry:
     line: int
     classic: tuple[Classic, ...] = ()
     authority: tuple[AuthorityQuote, ...] = ()
+    topic: str | None = None  # a 用神 rule: the questions it answers, as the topic selector shows them
 
 
 def _cite(value: dict, rel: str, line: int) -> Cite:
@@ -258,5 +261,6 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                           for j, c in enumerate(item.get("classic") or [])),
             authority=tuple(AuthorityQuote(a["work"], a["part"], a["title"], a["quote"])
                             for a in item.get("authority") or []),
+            topic=item.get("topic"),
         ))
     return tuple(entries)

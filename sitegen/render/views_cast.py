@@ -77,13 +77,19 @@ def raw_yi_tables(site: Site, page) -> bytes:
 
 def raw_yi_moment_tables(site: Site, page) -> bytes:
     """``yi/moment.js``: the yi-moment predicates evaluated for every 日辰 × 月建 × branch
-    (:func:`sitegen.model.yi.moment.page_tables`), with each rule's name and address."""
+    (:func:`sitegen.model.yi.moment.page_tables`) and the 用神 of every topic in every hexagram
+    (:func:`sitegen.model.yi.yongshen.page_table`, with the topics' labels), with each rule's name
+    and address."""
     from ..model.ganzhi import Branch
+    from ..model.yi import yongshen
     from ..model.yi.moment import page_tables as moment_tables
 
     out = dict(moment_tables())
-    out["names"] = {r: site.rules[r].zh for r in out["rules"]}
-    out["hrefs"] = {r: A.rule(r).path + "index.html" for r in out["rules"]}
+    yong = out["yongshen"] = dict(yongshen.page_table())
+    yong["labels"] = [site.rules[r].entry.topic for r in yong["topics"]]
+    ids = (*out["rules"], *yong["topics"], yong["yuan"], yong["ji"], yong["fu"])
+    out["names"] = {r: site.rules[r].zh for r in ids}
+    out["hrefs"] = {r: A.rule(r).path + "index.html" for r in ids}
     out["sixty"] = [g.zh for g in SIXTY]
     out["branches"] = [b.zh for b in Branch]
     body = json.dumps(out, ensure_ascii=False, separators=(",", ":"))

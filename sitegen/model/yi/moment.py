@@ -1,5 +1,5 @@
 """A change read in its day and month (日辰 · 月建): 旬空, 月破, 日破, 暗動, 化空, 化破, 旺相休囚死,
-六神 and the 神煞 on each line, and the 用神 of a question with its 原神 and 忌神.
+六神 and the 神煞 on each line (the 用神 of a question: ``sitegen.model.yi.yongshen``).
 
 Pure: every fact comes from the predicates of ``moment_rules`` (one per rule id), evaluated on
 each line's ``LineFacts``. The change and hexagram pages do not repeat them: the build hands their
@@ -88,50 +88,6 @@ def at_moment(c: Change, day: GanZhi, month: Branch) -> ChangeAtMoment:
         lines.append(LineAtMoment(i + 1, gz, ben.liuqin[i], liushen[i], f.strength, m is not None,
                                   to, held(f)))
     return ChangeAtMoment(c, day, month, tuple(lines))
-
-
-# ---- 用神 by question (《卜筮正宗》 十八論 用神分類定例, 世應論用神, 用神原神忌神論) -----------------
-
-# topic → what stands for it: a 六親, or the 世 or 應 line.
-YONGSHEN_TOPICS: tuple[tuple[str, str], ...] = (
-    ("fu-mu", "父母"), ("guan-gui", "官鬼"), ("xiong-di", "兄弟"), ("qi-cai", "妻財"),
-    ("zi-sun", "子孫"), ("shi", "世"), ("ying", "應"),
-)
-_KIN_BY_ZH = {k.zh: k for k in Kin}
-
-
-
-
-@dataclass(frozen=True)
-class YongShen:
-    topic: str
-    yong: tuple[int, ...]          # lines of the 用神 in the 本卦 (empty: it hides as a 伏神)
-    yong_kin: Kin | None
-    fu: tuple[int, ...]            # lines under which it hides (伏神) when it is not shown
-    yuan: tuple[int, ...]          # lines of the 原神 (generates the 用神)
-    ji: tuple[int, ...]            # lines of the 忌神 (overcomes the 用神)
-
-    def as_data(self) -> dict[str, Any]:
-        return {"topic": self.topic, "yong": list(self.yong),
-                "yong_liuqin": self.yong_kin.zh if self.yong_kin else None, "fu": list(self.fu),
-                "yuan": list(self.yuan), "ji": list(self.ji)}
-
-
-def yongshen(ben: Hexagram, topic: str) -> YongShen:
-    """The 用神 of ``topic`` (a 六親's name, 世 or 應) in the hexagram ``ben`` (a change's 本卦),
-    its 原神 and 忌神."""
-    if topic in ("世", "應"):
-        line = ben.shi if topic == "世" else ben.ying
-        k = ben.liuqin[line - 1]
-        yong, fu = (line,), ()
-    else:
-        k = _KIN_BY_ZH[topic]
-        yong = ben.lines_of(k)
-        fu = tuple(f.line for f in ben.fushen if f.liuqin == k) if not yong else ()
-    # ``Kin`` runs along the generation cycle (兄弟 → 子孫 → 妻財 → 官鬼 → 父母 → 兄弟): the 原神
-    # generates the 用神 (one step back), the 忌神 overcomes it (two steps back).
-    yuan_k, ji_k = Kin((k - 1) % 5), Kin((k - 2) % 5)
-    return YongShen(topic, yong, k, fu, ben.lines_of(yuan_k), ben.lines_of(ji_k))
 
 
 # ---- the tables the pages look up --------------------------------------------------------------
