@@ -226,7 +226,7 @@ class MomentBox:
     memoised macro, the same for every page of one 本卦 at one depth)."""
 
     root: str
-    cast_tables: str
+    calendar: str          # the calendar's tables (cast/calendar.js), for a moment
     yi_tables: str
     cast_js: str
     script: str
@@ -238,7 +238,7 @@ def _moment(ctx: Context, number: int) -> MomentBox:
     got = ctx.memo.get(("yi-moment-box", home, number))
     if got is None:
         got = ctx.memo[("yi-moment-box", home, number)] = MomentBox(
-            home[: -len("index.html")], ctx.href(A.Address("cast/tables.js")), ctx.href(A.YI_MOMENT),
+            home[: -len("index.html")], ctx.href(A.CAST_CALENDAR), ctx.href(A.YI_MOMENT),
             ctx.href(A.asset("cast.js")), ctx.href(A.asset("yi-moment.js")), number)
     return got
 

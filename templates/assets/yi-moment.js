@@ -2,11 +2,12 @@
    Classic script (no modules, no fetch), so it works from file://. It computes nothing the build
    has not: every fact is looked up in window.SITEGEN_YI (yi/moment.js: the yi-moment rules
    evaluated by the build for every 日辰 × 月建 × branch, and the yi-yongshen rules for every
-   topic and hexagram); a moment (?at=&tz=) is read by the cast page's script (cast.js with
-   cast/tables.js).
-   Loaded async: its tag names the tables (data-*), which start loading at once, while the page is
-   still being parsed; the page is filled once they are in and the page is parsed. The time from
-   this script's start to the moment's answer on the page is the performance measure "yi-moment". */
+   topic and hexagram); a moment (?at=&tz=) is read by the cast page's script (cast.js with the
+   calendar's tables, cast/calendar.js).
+   It is loaded async after the async tags of what it reads (#yi-moment-tables, and for a moment
+   #yi-moment-calendar and #yi-moment-cast): all are fetched from the page's start, while it is
+   being parsed, and the page is filled once those it needs have run and the page is parsed. The
+   time from this script's start to the answer on the page is the performance measure "yi-moment". */
 (function () {
   "use strict";
 
@@ -15,12 +16,6 @@
   if (window.performance && performance.mark) performance.mark("yi-moment:start");
   var box = null, root = me.getAttribute("data-root"), number = +me.getAttribute("data-hexagram");
 
-  function load(src, done) {
-    var s = document.createElement("script");
-    s.src = src;
-    s.onload = done;
-    document.head.appendChild(s);
-  }
   function params() {
     var out = {}, q = location.search.replace(/^\?/, "").split("&");
     for (var i = 0; i < q.length; i++) {
@@ -44,15 +39,27 @@
     return a;
   }
 
-  // The rules that hold on each line of this page on day d (甲子 = 0) in the month m (子 = 0).
+  // The palette entry of branch b on day d (甲子 = 0) in the month m (子 = 0): Y.days holds their
+  // indices, two digits of base 64 (Y.digits) each.
+  var digit = null;
+  function palette(d, m, b) {
+    var Y = window.SITEGEN_YI, at = 2 * ((d * 12 + m) * 12 + b);
+    if (!digit) {
+      digit = {};
+      for (var i = 0; i < Y.digits.length; i++) digit[Y.digits.charAt(i)] = i;
+    }
+    return Y.palette[digit[Y.days.charAt(at)] * 64 + digit[Y.days.charAt(at + 1)]];
+  }
+
+  // The rules that hold on each line of this page on day d in the month m.
   function lineFacts(d, m) {
-    var Y = window.SITEGEN_YI, row = Y.days[d * 12 + m], out = [];
+    var Y = window.SITEGEN_YI, out = [];
     var rows = document.querySelectorAll("[data-moment-lines] tr[data-line]");
     for (var i = 0; i < rows.length; i++) {
       var tr = rows[i], line = +tr.getAttribute("data-line"), b = +tr.getAttribute("data-branch");
-      var to = tr.getAttribute("data-to"), pal = Y.palette[row[b]];
+      var to = tr.getAttribute("data-to"), pal = palette(d, m, b);
       var mask = to === null ? pal[0] : pal[1];
-      if (to !== null) mask |= Y.palette[row[+to]][2];
+      if (to !== null) mask |= palette(d, m, +to)[2];
       var ids = [];
       for (var k = 0; k < Y.rules.length; k++) if (mask & (1 << k)) ids.push(Y.rules[k]);
       var strength = "";
@@ -195,8 +202,8 @@
     window.SITEGEN_YI_FACTS.at = f.at;
   }
 
-  // The tables (and, for a moment, the calendar's tables and script) load side by side from the
-  // start; the page is filled once they are all in and the page has been parsed.
+  // The tables (and, for a moment, the calendar's tables and script) are fetched from the page's
+  // start, side by side; the page is filled once those it needs have run and it has been parsed.
   var p = params(), withDay = !!(p.ri && p.yue), withMoment = !!p.at && !withDay;
   var pending = 1;
   function one() {
@@ -204,15 +211,15 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();
   }
-  function need(ready, attr) {
+  function need(ready, id) {
     if (ready) return;
     pending++;
-    load(me.getAttribute(attr), one);
+    document.getElementById(id).addEventListener("load", one);
   }
-  need(window.SITEGEN_YI, "data-yi-tables");
+  need(window.SITEGEN_YI, "yi-moment-tables");
   if (withMoment) {
-    need(window.SITEGEN_CAST, "data-cast-tables");
-    need(window.SitegenCast, "data-cast-js");
+    need(window.SITEGEN_CAST, "yi-moment-calendar");
+    need(window.SitegenCast, "yi-moment-cast");
   }
   one();
 })();

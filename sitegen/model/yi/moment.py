@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin
+from sitegen.model.packing import DIGITS, pack
 from sitegen.model.yi.change import Change
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram
 from sitegen.model.yi.moment_rules import (
@@ -99,31 +100,31 @@ def page_tables() -> dict[str, Any]:
     ``rules``: the rule ids, one bit each; ``palette``: the distinct (still, moving, changed)
     bitmasks of a branch — a still line on it, a moving line on it, a moving line changing into
     it; ``days``: for each 日辰 (甲子 = 0 …) and 月建 (子 = 0 …), twelve palette indices (branch
-    子 … 亥), as one list of 720 rows; ``void``, ``liushen`` (from line 1), ``strength`` (月建 ×
-    element 木火土金水) and the 神煞's branches for the legend."""
+    子 … 亥): the index of day d, month m, branch b is the ((d × 12 + m) × 12 + b)-th, packed two
+    digits each (:mod:`sitegen.model.packing`, alphabet ``digits``); ``void``, ``liushen`` (from
+    line 1), ``strength`` (月建 × element 木火土金水)."""
     ids = tuple(r for r, _ in LINE_PREDICATES)
     bit = {r: 1 << i for i, r in enumerate(ids)}
     preds = dict(LINE_PREDICATES)
     palette: dict[tuple[int, int, int], int] = {}
-    rows = []
+    indices: list[int] = []
     line_preds = tuple((bit[r], preds[r]) for r in _LINE_IDS)
     changed_preds = tuple((bit[r], preds[r]) for r in CHANGED_IDS)
     for day in SIXTY:
         for m in Branch:
-            row = []
             for b in Branch:
                 fs, fm, fc = (LineFacts(b, False, None, day, m), LineFacts(b, True, None, day, m),
                               LineFacts(b, True, b, day, m))
                 key = (sum(k for k, p in line_preds if p(fs)), sum(k for k, p in line_preds if p(fm)),
                        sum(k for k, p in changed_preds if p(fc)))
-                row.append(palette.setdefault(key, len(palette)))
-            rows.append(row)
+                indices.append(palette.setdefault(key, len(palette)))
     from sitegen.model.ganzhi import Element
     return {
         "rules": list(ids),
         "changed": list(CHANGED_IDS),
         "palette": [list(k) for k in palette],
-        "days": rows,
+        "digits": DIGITS,
+        "days": pack(indices, 2),
         "void": ["".join(b.zh for b in d.xun_void) for d in SIXTY],
         "liushen": [list(HEXAGRAMS[0].liushen(d.stem)) for d in SIXTY[:10]],
         "strength": [[strength(e, m) for e in Element] for m in Branch],
