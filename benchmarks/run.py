@@ -5,7 +5,9 @@ Usage (from the project folder):  .venv/bin/python benchmarks/run.py [--runs 5] 
 Every figure is the median of several runs of a separate process, timed from outside. The runs
 go in rounds (after a warm-up round), one run of each measurement per round, since the disk's
 speed drifts; the clean build's ratio to the floor is also given per round. Peak memory is the
-largest resident size of any single process of the run. The floor is the time Python takes
+largest resident size of any single process of the run. CPU seconds (the kernel's accounting of
+the process and its workers) are the steadier figure on a shared machine; of them, the system
+time of writing swings with the disk as the wall time does, the user time far less. The floor is the time Python takes
 merely to write the same output files (already in memory) into an empty folder — no reading, no
 computing, no rendering. Prints a Markdown table.
 """
@@ -47,8 +49,9 @@ print(time.perf_counter() - t)
 """
 
 
-def timed(cmd: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, peak resident MB of the largest process, stdout) of one command run."""
+def timed(cmd: list[str]) -> tuple[float, float, str, float, float]:
+    """(wall seconds, peak resident MB of the largest process, stdout, CPU seconds user + system,
+    CPU seconds user alone) of one command run; CPU counts the workers it waited for too."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out = proc.stdout.read()
@@ -57,7 +60,7 @@ def timed(cmd: list[str]) -> tuple[float, float, str]:
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"command failed: {' '.join(cmd)}\n{err.decode()}")
-    return wall, usage.ru_maxrss / 1024, out.decode()
+    return wall, usage.ru_maxrss / 1024, out.decode(), usage.ru_utime + usage.ru_stime, usage.ru_utime
 
 
 def median(xs: list[float]) -> float:
@@ -119,8 +122,8 @@ def main() -> None:
         def floor():
             dst = work / "floor"
             remove(dst)
-            wall, rss, stdout = timed([py, "-c", FLOOR, str(out), str(dst)])
-            return float(stdout.strip()), rss, ""
+            wall, rss, stdout, cpu, user = timed([py, "-c", FLOOR, str(out), str(dst)])
+            return float(stdout.strip()), rss, "", cpu, user
 
         # Rounds, each measurement once per round, so that all of them see the same disk: on a
         # shared virtual disk the cost of creating files drifts by several times within minutes.
@@ -130,14 +133,15 @@ def main() -> None:
                         ("no-op rebuild", noop),
                         ("first edit after a clean build", edit), ("one-paragraph edit", edit),
                         ("floor: write the same files", floor))
-        results: dict[str, list[tuple[float, float, str]]] = {name: [] for name, _ in measurements}
+        results: dict[str, list[tuple[float, float, str, float, float]]] = {name: [] for name, _ in measurements}
         for round_ in range(args.runs + 1):          # the first round is a warm-up
             for name, fn in measurements:
                 got = fn()
                 if round_:
                     results[name].append(got)
         rows = {name: (median([r[0] for r in rs]), min(r[0] for r in rs), max(r[0] for r in rs),
-                       max(r[1] for r in rs)) for name, rs in results.items()}
+                       max(r[1] for r in rs), median([r[3] for r in rs]), min(r[3] for r in rs),
+                       max(r[3] for r in rs), median([r[4] for r in rs])) for name, rs in results.items()}
         pair_ratio = median([c[0] / f[0] for c, f in zip(results["clean build"],
                                                            results["floor: write the same files"])])
         files = [p for p in out.rglob("*") if p.is_file() and ".sitegen" not in p.parts]
@@ -149,12 +153,14 @@ def main() -> None:
               f"{index / 1e3:.0f} kB; {os.cpu_count()} cores; median of {args.runs} rounds after a "
               f"warm-up round; clean build ÷ floor within each round, median: {pair_ratio:.2f}"
               f"{'; old trees moved aside, not deleted' if args.no_deleting else ''}.\n")
-        print("| measurement | median s | min–max s | × floor | pages/s | peak MB |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: |")
-        for name, (med, lo, hi, rss) in rows.items():
+        print("| measurement | median s | min–max s | × floor | pages/s | CPU s (user+sys) | CPU min–max "
+              "| user CPU s | peak MB |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for name, (med, lo, hi, rss, cpu, cpu_lo, cpu_hi, user) in rows.items():
             ratio = f"{med / floor_s:.2f}" if "floor" not in name else "1.00"
             pps = f"{pages / med:,.0f}" if name == "clean build" else "—"
-            print(f"| {name} | {med:.2f} | {lo:.2f}–{hi:.2f} | {ratio} | {pps} | {rss:.0f} |")
+            print(f"| {name} | {med:.2f} | {lo:.2f}–{hi:.2f} | {ratio} | {pps} | {cpu:.2f} | "
+                  f"{cpu_lo:.2f}–{cpu_hi:.2f} | {user:.2f} | {rss:.0f} |")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from urllib.parse import quote as url_quote
 
 from ..model import addresses as A
@@ -64,13 +65,32 @@ def _rule_ref(ctx: Context, rule_id: str, condition: str | None) -> RuleRef:
 
 def paragraph_href(ctx: Context, slug: str, pid: str, phrases=()) -> str:
     """Link to paragraph ``slug#pid`` that also names the quoted phrases (``?hl=…``): the text
-    page marks them in the paragraph it lands on, as rule pages mark them in their quotes."""
-    query = "&".join("hl=" + url_quote(p, safe="") for p in phrases if p)
+    page marks them in the paragraph it lands on, as rule pages mark them in their quotes
+    (memoised per link scope)."""
+    key = ("paragraph-href", slug, pid, tuple(phrases), ctx.link_scope)
+    href = ctx.memo.get(key)
+    if href is None:
+        href = ctx.memo[key] = _paragraph_href(ctx, slug, pid, phrases)
+    return href
+
+
+def _paragraph_href(ctx: Context, slug: str, pid: str, phrases) -> str:
+    query = "&".join("hl=" + _query_value(p) for p in phrases if p)
     href = ctx.href(A.text(slug), pid)
     if not query or href.startswith("#"):
         return href
     page, _, anchor = href.partition("#")
     return f"{page}?{query}#{anchor}"
+
+
+# What a query value must escape: ASCII other than letters and digits (``&``, ``#``, ``%``, ``+``,
+# ``=``, spaces, quotes …). Other characters are valid in a URL as they are (the browser sends
+# them as UTF-8, percent-encoded); written so, a quoted phrase costs a third of the bytes.
+_ESCAPED = re.compile(r"[^0-9A-Za-z\u00a0-\U0010ffff]")
+
+
+def _query_value(text: str) -> str:
+    return _ESCAPED.sub(lambda m: url_quote(m.group(), safe=""), text)
 
 
 def short_title(ctx: Context, slug: str) -> str:

@@ -15,11 +15,14 @@ from ..problems import Problem
 from .env import make_env, memoise_macros
 from . import (views, views_cast, views_conventions, views_liuren, views_rules, views_site, views_texts,
                views_yi)
-from .views import Context
+from .views import Context, JSONText, json_text
 
 VIEWS = {**views.VIEWS, **views_texts.VIEWS, **views_liuren.VIEWS, **views_yi.VIEWS,
          **views_rules.VIEWS, **views_site.VIEWS, **views_cast.VIEWS, **views_conventions.VIEWS}
 DATA = {**views_liuren.DATA, **views_yi.DATA}
+# Data files whose records every chart's own data file also writes (memoised): rendered before
+# the pages are shared out, a build encodes each record once.
+MADE_FIRST = frozenset({"liuren_data", "change_data"})
 RAW = {**views_site.RAW, **views_cast.RAW}
 
 TEMPLATES = "templates"
@@ -27,8 +30,8 @@ ASSETS = "assets"
 
 
 def dump_json(data: Any) -> bytes:
-    """Deterministic, compact, readable-in-a-pinch JSON."""
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n").encode()
+    """Deterministic, compact, readable-in-a-pinch JSON (``data`` may be encoded already)."""
+    return ((data.text if isinstance(data, JSONText) else json_text(data)) + "\n").encode()
 
 
 class Renderer:
@@ -36,7 +39,7 @@ class Renderer:
         self.site = site
         self.templates = site.root / TEMPLATES
         self.env = make_env(self.templates, cache)
-        self.data_views: dict[str, Callable[[Site, Page], Any]] = DATA
+        self.data_views: dict[str, Callable[[Site, Page, dict], Any]] = DATA
         self.memo: dict = {}
 
     def check_templates(self) -> list[Problem]:
@@ -50,7 +53,7 @@ class Renderer:
         if page.kind in RAW:
             return RAW[page.kind](self.site, page)
         if page.kind in self.data_views:
-            return dump_json(self.data_views[page.kind](self.site, page))
+            return dump_json(self.data_views[page.kind](self.site, page, self.memo))
         variables = VIEWS[page.kind](Context(self.site, page, self.memo))
         return self.env.get_template(f"{page.kind}.html").render(**variables).encode("utf-8")
 

@@ -7,6 +7,7 @@ the page being rendered.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import urlsplit
@@ -66,6 +67,28 @@ NAV = (
 
 
 _NAV_KEYS = {k for k, _ in NAV}
+
+
+@dataclass(frozen=True)
+class JSONText:
+    """A data file's JSON, already encoded as :func:`json_text` encodes (written as is)."""
+
+    text: str
+
+
+def json_text(data: Any) -> str:
+    """``data`` as the site's JSON files have it: compact, keys in order, non-ASCII as is. A list
+    of items encoded so is ``"[" + ",".join(items) + "]"``: the corpus files join the records
+    their charts' own files were made of, once."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def memo_json(memo: dict, key: tuple, make: Callable[[], Any]) -> str:
+    """``make()``'s JSON text, kept in the renderer's ``memo`` under ``key``."""
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = json_text(make())
+    return got
 
 
 class Context:

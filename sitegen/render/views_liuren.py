@@ -13,7 +13,7 @@ from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
-from .views import Context, Link, layout
+from .views import Context, JSONText, Link, layout, memo_json
 from .views_conventions import lesson_variant_lines, option_ref
 
 # Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
@@ -318,13 +318,16 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
             "total": len(site.lessons), "cast_href": ctx.href(A.CAST)}
 
 
-def lesson_json(site, page) -> dict[str, Any]:
-    di, plate = page.ref
-    return _lesson_data(site, site.lessons[(di, plate)])
+def lesson_json(site, page, memo) -> JSONText:
+    return JSONText(_lesson_text(site, memo, site.lessons[page.ref]))
 
 
-def liuren_data(site, page) -> list[dict[str, Any]]:
-    return [_lesson_data(site, l) for l in site.lessons.values()]
+def liuren_data(site, page, memo) -> JSONText:
+    return JSONText("[" + ",".join(_lesson_text(site, memo, l) for l in site.lessons.values()) + "]")
+
+
+def _lesson_text(site, memo, l) -> str:
+    return memo_json(memo, ("lesson-json", l.day.index, l.plate), lambda: _lesson_data(site, l))
 
 
 def _lesson_data(site, l) -> dict[str, Any]:

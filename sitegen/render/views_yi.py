@@ -11,7 +11,7 @@ from ..model import yi
 from ..model.ganzhi import Stem
 from .refs import RuleRef, paragraph_href, prose, rule_ref
 from .trace import sentence
-from .views import Context, Link, layout
+from .views import Context, JSONText, Link, layout, memo_json
 from .views_conventions import change_variant_lines, option_ref
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
@@ -63,6 +63,17 @@ class HexRef:
 
 
 def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
+    """The link record of ``h`` as seen from the current page (memoised: the same from every
+    page of one folder depth outside yi/)."""
+    here = ctx.here.path
+    key = ("hex-ref", h.number, here if here.startswith("yi/") else ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = _hex_ref(ctx, h)
+    return got
+
+
+def _hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
     return HexRef(h.number, h.name, h.short, ctx.site.content.names.hexagram(h), ctx.href(A.hexagram(h.number)),
                   figure(h))
 
@@ -148,6 +159,25 @@ class TopicReading:
     href: str | None
 
 
+def _topic_readings(ctx: Context, relation: str, rule_ids: tuple[str, ...]) -> tuple[TopicReading, ...]:
+    """What each 占事 rule reads for a 體用 relation (memoised per link scope: a few hundred
+    changes share each)."""
+    key = ("meihua-topics", relation, rule_ids, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        topics = []
+        for rid in rule_ids:
+            r = ctx.site.rules.get(rid)
+            if r is None:
+                continue
+            reading = dict(r.entry.readings).get(relation)
+            topics.append(TopicReading(rule_ref(ctx, rid), reading.quote if reading else None,
+                                       paragraph_href(ctx, reading.text, reading.paragraph, (reading.quote,))
+                                       if reading else None))
+        got = ctx.memo[key] = tuple(topics)
+    return got
+
+
 def change(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     a, b = ctx.page.ref
@@ -172,20 +202,12 @@ def change(ctx: Context) -> dict[str, Any]:
     meihua = None
     if c.meihua is not None:
         mh = c.meihua
-        relation = rule_ref(ctx, mh.relation_id)
-        topics = []
-        for rid in mh.rule_ids[1:]:
-            r = site.rules.get(rid)
-            if r is None:
-                continue
-            reading = dict(r.entry.readings).get(mh.relation)
-            topics.append(TopicReading(rule_ref(ctx, rid), reading.quote if reading else None,
-                                       paragraph_href(ctx, reading.text, reading.paragraph, (reading.quote,))
-                                       if reading else None))
         meihua = {
-            "ti": mh.ti, "yong": mh.yong, "relation": relation, "relation_zh": mh.relation,
+            "ti": mh.ti, "yong": mh.yong, "relation": rule_ref(ctx, mh.relation_id),
+            "relation_zh": mh.relation,
             "ti_position": "上卦" if mh.ti_position is yi.Side.OUTER else "下卦",
-            "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu, "topics": tuple(topics),
+            "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu,
+            "topics": _topic_readings(ctx, mh.relation, mh.rule_ids[1:]),
         }
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
     dili_change = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition))
@@ -264,17 +286,17 @@ def yi_matrix(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx), "heads": heads, "rows": tuple(rows)}
 
 
-def hexagram_json(site, page) -> dict[str, Any]:
+def hexagram_json(site, page, memo) -> dict[str, Any]:
     h = yi.hexagram(page.ref)
     return _hexagram_data(site, h)
 
 
-def change_json(site, page) -> dict[str, Any]:
+def change_json(site, page, memo) -> JSONText:
     a, b = page.ref
-    return _change_data(site, site.change(a, b))
+    return JSONText(_change_text(site, memo, site.change(a, b)))
 
 
-def hexagram_data(site, page) -> list[dict[str, Any]]:
+def hexagram_data(site, page, memo) -> list[dict[str, Any]]:
     return [_hexagram_data(site, h) for h in yi.HEXAGRAMS]
 
 
@@ -289,8 +311,12 @@ def _hexagram_data(site, h) -> dict[str, Any]:
     return data
 
 
-def change_data(site, page) -> list[dict[str, Any]]:
-    return [_change_data(site, c) for c in site.changes.values()]
+def change_data(site, page, memo) -> JSONText:
+    return JSONText("[" + ",".join(_change_text(site, memo, c) for c in site.changes.values()) + "]")
+
+
+def _change_text(site, memo, c) -> str:
+    return memo_json(memo, ("change-json", c.ben.number, c.bian.number), lambda: _change_data(site, c))
 
 
 def _change_data(site, c) -> dict[str, Any]:
