@@ -82,7 +82,7 @@ def raw_tables(site: Site, page) -> bytes:
 
 def raw_calendar_tables(site: Site, page) -> bytes:
     body = json.dumps(calendar_tables(site), ensure_ascii=False, separators=(",", ":"))
-    return ("/* sitegen: the calendar's tables for reading a moment on the change pages (made by the build). */\n"
+    return ("/* sitegen: the calendar's tables, for a moment on the change pages (made by the build). */\n"
             f"window.SITEGEN_CAST={body};\n").encode()
 
 
@@ -115,4 +115,5 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
 
 
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables, "yi_moment_tables": raw_yi_moment_tables}
+RAW = {"cast_tables": raw_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables,
+       "yi_moment_tables": raw_yi_moment_tables}

@@ -15,7 +15,7 @@ from typing import Any
 from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin
 from sitegen.model.packing import DIGITS, pack
 from sitegen.model.yi.change import Change
-from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram
+from sitegen.model.yi.hexagram import HEXAGRAMS
 from sitegen.model.yi.moment_rules import (
     LINE_PREDICATES, STRENGTH_IDS, SHENSHA_IDS, LineFacts, strength,
 )
