@@ -1,5 +1,6 @@
-"""《六壬大全》 卷七–十 (課經集): every 課 heading is a rule, every quoted clause is the book's, every
-課體 and 法 rule owns one predicate, and the classical definitions hold where the book says.
+"""《六壬大全》 卷七–十 (課經集): every 課 heading is a rule, every 課體 and 法 rule owns one predicate,
+and the classical definitions hold where the book says (that every quoted clause is the book's is
+checked at load, ``sitegen.content.authorities``, and by ``tests/test_authority_quotes.py``).
 
 The authority's files stay in the shared folder (``authorities/liuren-daquan/``); these tests read
 them and are skipped where it is absent.
@@ -13,92 +14,33 @@ from pathlib import Path
 
 import pytest
 
+from sitegen.content.authorities import DAQUAN, HEADING, JUAN as PARTS, KEJING, SUB_HEADINGS, Transcriptions, sections
 from sitegen.content.rules import load_rules
+from sitegen.content.t2s import fold
 from sitegen.model import knowledge
 from sitegen.model.ganzhi import GanZhi
 from sitegen.model.liuren import RULES, all_lessons, lesson
 from sitegen.model.liuren.rules import JUAN
 from sitegen.problems import Problems
-from sitegen.render.search import t2s_table
 
 REPO = Path(__file__).resolve().parent.parent
 ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
-# Lines of the transcription that look like headings but list the forms under one 課.
-SUB_HEADINGS = {"顺连茹三奇十二课", "逆连茹三奇十二课", "阳神作元武课", "阴神作元武课", "春酉将八课",
-                "夏午将十二课", "秋卯将三课", "冬子将七课"}
-_HEADING = re.compile(r"^(\S{1,6}课)$")
-
-
-def fold(s: str) -> str:
-    t = t2s_table()
-    return "".join(t.get(c, c) for c in s)
 
 
 @pytest.fixture(scope="module")
 def daquan(shared):
-    d = shared / "authorities" / "liuren-daquan"
-    if not d.is_dir():
+    if not (shared / "authorities" / "liuren-daquan").is_dir():
         pytest.skip("《六壬大全》 is not in the shared folder")
-    return {n: (d / f"juan{n:02d}.txt").read_text(encoding="utf-8") for n in range(1, 13)
-            if (d / f"juan{n:02d}.txt").exists()}
-
-
-def sections(text: str) -> dict[str, str]:
-    """Each 課 heading of a 卷 and the text under it (up to the next heading)."""
-    out: dict[str, str] = {}
-    current = None
-    for line in text.splitlines():
-        m = _HEADING.match(line.strip())
-        if m and m.group(1) not in SUB_HEADINGS:
-            current = m.group(1)
-            out[current] = out.get(current, "")
-            continue
-        if current:
-            out[current] += line + "\n"
-    return out
+    books = Transcriptions(shared / "authorities")
+    return {n: books.text(DAQUAN, part) for part, n in PARTS.items()}
 
 
 def test_every_heading_of_kejing_is_a_rule(daquan):
-    titles = {(c.juan, fold(c.title)) for e in ENTRIES.values() for c in e.classic}
-    missing = [f"卷{n} {h}" for n in (7, 8, 9, 10) for h in sections(daquan[n]) if (n, h) not in titles]
+    titles = {(PARTS[a.part], fold(a.title)) for e in ENTRIES.values() for a in e.authority
+              if a.work == DAQUAN}
+    missing = [f"卷{n} {h}" for n in KEJING for h in sections(daquan[n]) if (n, h) not in titles]
     assert not missing
-    assert len({h for n in (7, 8, 9, 10) for h in sections(daquan[n])}) >= 63
-
-
-_CN = "零一二三四五六七八九"
-
-
-def _cn(n: int, short: bool = False) -> str:
-    """A number as the book writes it: 二十一 in the verse list, 二一 in the headings."""
-    if n == 100:
-        return "一百"
-    t, u = divmod(n, 10)
-    if t == 0:
-        return _CN[u]
-    if short and t > 1 and u:
-        return _CN[t] + _CN[u]
-    return ("十" if t == 1 else _CN[t] + "十") + (_CN[u] if u else "")
-
-
-def _fa_quoted(daquan, juan: int, number: int, quote: str) -> bool:
-    """A 法's verse: in the verse list of 卷十一 (第N法：…) or as the heading of its commentary."""
-    q = fold(quote)
-    return f"第{_cn(number)}法：{q}" in daquan[11] or f"{q}第{_cn(number, True)}" in daquan[juan]
-
-
-def test_every_quoted_clause_is_under_its_heading(daquan):
-    wrong = []
-    for e in ENTRIES.values():
-        for c in e.classic:
-            m = re.fullmatch(r"第([0-9]+)法", c.title)
-            if m:
-                if not _fa_quoted(daquan, c.juan, int(m.group(1)), c.quote):
-                    wrong.append(f"{e.id}: 卷{c.juan} {c.title} {c.quote}")
-                continue
-            body = sections(daquan[c.juan]).get(fold(c.title), "")
-            if fold(c.quote) not in body.replace("\n", ""):
-                wrong.append(f"{e.id}: 卷{c.juan} {c.title} {c.quote}")
-    assert not wrong
+    assert len({h for n in KEJING for h in sections(daquan[n])}) >= 63
 
 
 def test_every_ke_and_pattern_rule_owns_one_predicate():
@@ -116,7 +58,8 @@ def test_the_hundred_fa():
     assert len(decided) >= 70
     for r in fa:
         e = ENTRIES[r.id]
-        assert e.classic[0].title == f"第{int(r.id[-3:])}法" and e.classic[0].quote == r.zh
+        a = e.authority[0]
+        assert (a.work, a.title, a.quote) == ("六壬大全", f"第{int(r.id[-3:])}法", r.zh)
         if r.holds is undecided:  # the chart cannot tell it: the entry says why
             assert e.condition, r.id
     seen = {b.number for l in all_lessons() for b in l.bifa}
@@ -171,10 +114,10 @@ _EXAMPLE = (re.compile(f"([{_G}][{_Z}])日([{_Z}])时([{_Z}])将"), re.compile(f
 def book_examples(daquan) -> list[tuple[int, str, str, str, str]]:
     """(卷, heading, day, 占時, 月將) of every example paragraph (如…/假如…) of 卷七–十."""
     out = []
-    for n in (7, 8, 9, 10):
+    for n in KEJING:
         current = None
         for line in daquan[n].splitlines():
-            m = _HEADING.match(line.strip())
+            m = HEADING.match(line.strip())
             if m and m.group(1) not in SUB_HEADINGS:
                 current = m.group(1)
                 continue

@@ -28,7 +28,7 @@ def test_ids_are_unique_pinyin_addresses():
         assert re.fullmatch(r"liuren-[a-z]+(-[a-z]+)*|liuren-bifa-[0-9]{3}", r.id), r.id
         assert r.family in FAMILIES and r.applies_to == "lesson"
         e = ENTRIES[r.id]
-        assert re.search("[가-힣]", e.test) and (e.source or e.cites or e.classic)
+        assert re.search("[가-힣]", e.test) and (e.source or e.cites or e.authority)
         assert e.condition is None or re.search("[가-힣]", e.condition)
     assert RULES_BY_ID["liuren-yuan-shou"].zh == "元首"
     assert RULES_BY_ID["liuren-dong-she-yan-mu"].zh == "冬蛇掩目"

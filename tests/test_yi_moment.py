@@ -20,18 +20,6 @@ REPO = Path(__file__).resolve().parent.parent
 ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
 G, B = GanZhi.from_zh, Branch.from_zh
 
-_FILES = {("卜筮正宗", "啟蒙節要"): "bushi-zhengzong-qimeng.txt",
-          ("卜筮正宗", "十八論"): "bushi-zhengzong-18lun.txt",
-          ("卜筮全書", "卷之十四 神煞歌例"): "bushi-quanshu-shensha.txt"}
-
-
-def _t2s():
-    table = {}
-    for line in (REPO / "sitegen" / "render" / "t2s.txt").read_text("utf-8").splitlines():
-        if line and not line.startswith("#") and len(line) == 2:
-            table[ord(line[0])] = line[1]
-    return table
-
 
 def test_every_moment_rule_has_an_entry_with_a_quoted_clause_and_a_condition():
     assert {r.id for r in RULES if r.family == "yi-moment"} == {r.id for r in MOMENT_RULES}
@@ -39,19 +27,6 @@ def test_every_moment_rule_has_an_entry_with_a_quoted_clause_and_a_condition():
         e = ENTRIES[r.id]
         assert r.holds is not None, r.id
         assert e.authority and e.condition, r.id
-
-
-def test_every_quote_and_title_is_in_the_authority(shared):
-    fold = _t2s()
-    seen = 0
-    for e in ENTRIES.values():
-        for a in e.authority:
-            text = (shared / "authorities" / "bushi" / _FILES[(a.work, a.part)]).read_text("utf-8")
-            flat = text.replace("\n", "")
-            assert a.quote.translate(fold) in flat, (e.id, a.quote)
-            assert a.title.translate(fold) in text, (e.id, a.title)
-            seen += 1
-    assert seen >= len(MOMENT_RULES)
 
 
 def test_strength_follows_the_seasons():

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from sitegen.content.rules import load_rules
+from sitegen.content.t2s import fold
 from sitegen.model.ganzhi import Kin
 from sitegen.model.knowledge import join_rules
 from sitegen.model.yi import HEXAGRAMS, RULES, hexagram
@@ -20,14 +21,6 @@ REPO = Path(__file__).resolve().parent.parent
 ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
 FAMILY = [r for r in RULES if r.family == "yi-yongshen"]
 _HEADING = re.compile(r"^[一二三四五六七八九十]+、(.+)$")
-
-
-def _fold():
-    table = {}
-    for line in (REPO / "sitegen" / "render" / "t2s.txt").read_text("utf-8").splitlines():
-        if line and not line.startswith("#") and len(line) == 2:
-            table[ord(line[0])] = line[1]
-    return table
 
 
 def _sections(text: str) -> dict[str, str]:
@@ -44,7 +37,6 @@ def _sections(text: str) -> dict[str, str]:
 
 
 def test_every_yongshen_rule_is_an_entry_quoting_its_clause_under_its_heading(shared):
-    fold = _fold()
     sections = _sections((shared / "authorities/bushi/bushi-zhengzong-18lun.txt").read_text("utf-8"))
     assert [r.id for r in FAMILY] == [r.id for r in YONGSHEN_RULES]
     for r in FAMILY:
@@ -53,7 +45,7 @@ def test_every_yongshen_rule_is_an_entry_quoting_its_clause_under_its_heading(sh
         assert e.authority, r.id
         for a in e.authority:
             assert (a.work, a.part) == ("卜筮正宗", "十八論"), r.id
-            assert a.quote.translate(fold) in sections[a.title.translate(fold)], (r.id, a.title, a.quote)
+            assert fold(a.quote) in sections[fold(a.title)], (r.id, a.title, a.quote)
     # each 六親 topic quotes the sentence that names its own 六親 as the 用神
     for r in FAMILY[:5]:
         assert ENTRIES[r.id].authority[0].quote.endswith(f"俱以{r.zh[:2]}爻為用神"), r.id

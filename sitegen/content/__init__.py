@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .authorities import check_authorities
 from .config import Config, load_config
 from .conventions import ConventionEntry, load_conventions
 from .names import Names, load_names
@@ -55,6 +56,8 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     conventions = load_conventions(root, problems)
     if config is None:
         return None
+    if config.authorities and (root / config.authorities).is_dir():
+        check_authorities(rules, root / config.authorities, problems)
     return Content(root=root, config=config, texts=texts, rules=rules, terms=terms,
                    validation=validation, redirects=redirects, names=names, conventions=conventions)
 

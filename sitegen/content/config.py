@@ -31,6 +31,7 @@ SCHEMA = {
         "yi_kin_variant": Field(one_of("ben-palace", "bian-palace")),
     }),
     "casting": Field({"day_starts": Field(_day_starts)}, required=False),
+    "authorities": Field(is_str, required=False),
 }
 
 
@@ -45,6 +46,9 @@ class Config:
     yi_kin_variant: str
     liuren_guiren: str = "gejue"   # the 貴人 table (sitegen.model.liuren.tables.NOBLE_TABLES)
     day_starts: int = 23       # the hour the 干支 day turns at when casting: 23 (子初) or 0
+    # the folder of the classical authorities' transcriptions (relative to the project), outside it:
+    # where it is, every rule's authority quote is looked for there (sitegen.content.authorities)
+    authorities: str | None = None
 
 
 CONFIG_FILE = "content/site.yaml"
@@ -66,6 +70,7 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
         liuren_shehai=d["engines"]["liuren_shehai"], yi_kin_variant=d["engines"]["yi_kin_variant"],
         liuren_guiren=d["engines"].get("liuren_guiren", "gejue"),
         day_starts=d.get("casting", {}).get("day_starts", 23),
+        authorities=d.get("authorities"),
     )
     return dataclasses.replace(config, base_url=base_url) if base_url else config
 

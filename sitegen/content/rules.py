@@ -16,10 +16,8 @@ half, in code; they are joined by ``id``)::
         - ref: liuren-gejue#p02
           quote: 照常以克賊比涉用       # optional: a phrase of that paragraph, verbatim
       follows: 《六壬大全》 卷七 …        # where the seeds say nothing: the classical source used
-      classic:                        # the clause of 《六壬大全》 that defines it (卷, heading, quote)
-        - {juan: 7, title: 元首課, quote: 凡一上克下，餘課無克，為元首課}
-      authority:                      # optional: the defining clause in a classical authority
-        - {work: 卜筮正宗, part: 十八論, title: 旺相休囚論, quote: 春令木旺火相}
+      authority:                      # the clause of a classical authority that defines it
+        - {work: 六壬大全, part: 卷七, title: 元首課, quote: 凡一上克下，餘課無克，為元首課}
       readings:                       # optional, per outcome (e.g. a 梅花 topic by 體用 relation)
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
       steps:                          # optional: how a derivation step of each kind is worded
@@ -31,13 +29,14 @@ operand takes (``|이 |을 |은 |과 |로``: the form agrees with its last sylla
 a list is joined (``|list``: with commas, ``|concat``: with nothing; by default with ``·``). Which
 kinds exist and which operands each has is declared by the engines (``sitegen.model.steps``).
 
-A ``classic`` citation names a 卷 of 《六壬大全》 (1–12), the heading it stands under (``X課``
-or ``第N法``) and the defining clause, quoted in traditional characters; the tests find each quote
-under its heading in the authority's transcription (``../shared/authorities/liuren-daquan/``).
+An ``authority`` citation is the one clause the rule implements, quoted in traditional characters
+and cited as book · part · title: the work (``六壬大全``, ``卜筮正宗`` …), its part (for 《六壬大全》
+the 卷 as written, ``卷七``; for 《卜筮正宗》 ``十八論`` …), the heading the clause stands under (``X課``,
+``第N法``, ``旬空論`` …) and the words. Which works and parts can be cited and how a title is written
+is checked here; whether the title is a heading of its part and the quote stands under it, against
+the works' transcriptions when ``content/site.yaml`` names their folder (``sitegen.content.authorities``).
 
-Every entry needs ``cites``, ``follows``, ``classic`` or ``authority``. An ``authority`` quote is the one
-clause the rule implements, cited as book · part · title (``tests/test_yi_moment.py`` finds each in
-the authority's transcription, ``../shared/authorities/``). Whether a cited paragraph and phrase exist
+Every entry needs ``cites``, ``follows`` or ``authority``. Whether a cited paragraph and phrase exist
 is checked once all texts are loaded.
 """
 
@@ -48,18 +47,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problems
-from .source import Field, ListOf, check_schema, is_int, is_str, list_entries, matches, one_of
+from .authorities import form_problem
+from .source import Field, ListOf, check_schema, is_str, list_entries, matches, one_of
 from .texts import ID_PATTERN
 
 CITE = {
     "ref": Field(matches(r"[a-z0-9][a-z0-9-]*#[a-z0-9][a-z0-9-]*", "text-slug#paragraph-id")),
     "quote": Field(is_str, required=False),
-}
-
-CLASSIC = {
-    "juan": Field(lambda v: is_int(v) or (None if 1 <= v <= 12 else "a 卷 of 《六壬大全》, 1–12")),
-    "title": Field(matches(r"\S+[課格]|第[0-9]+法", "a heading: X課 or 第N法")),
-    "quote": Field(is_str),
 }
 
 AUTHORITY = {
@@ -80,7 +74,6 @@ ENTRY = {
     "source": Field(is_str, required=False),
     "cites": Field(ListOf(CITE), required=False),
     "follows": Field(is_str, required=False),
-    "classic": Field(ListOf(CLASSIC), required=False),
     "authority": Field(ListOf(AUTHORITY), required=False),
     "readings": Field(lambda v: None if isinstance(v, dict) and v else "a mapping of outcomes to citations",
                       required=False),
@@ -161,23 +154,6 @@ class Cite:
 
 
 @dataclass(frozen=True)
-class Classic:
-    """A clause of 《六壬大全》: its 卷, the heading it stands under and the words quoted."""
-
-    juan: int
-    title: str
-    quote: str
-    line: int
-
-    @property
-    def label(self) -> str:
-        return f"《六壬大全》卷{_JUAN_ZH[self.juan]} {self.title}"
-
-
-_JUAN_ZH = dict(enumerate("一二三四五六七八九十", start=1)) | {11: "十一", 12: "十二"}
-
-
-@dataclass(frozen=True)
 class AuthorityQuote:
     """The clause of a classical authority a rule implements: 《work》 · part · title: quote."""
 
@@ -185,6 +161,7 @@ class AuthorityQuote:
     part: str
     title: str
     quote: str
+    line: int
 
     @property
     def where(self) -> str:
@@ -207,7 +184,6 @@ class RuleEntry:
     steps: tuple[StepSentence, ...]
     file: str
     line: int
-    classic: tuple[Classic, ...] = ()
     authority: tuple[AuthorityQuote, ...] = ()
     topic: str | None = None  # a 用神 rule: the questions it answers, as the topic selector shows them
 
@@ -221,11 +197,11 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
     entries: list[RuleEntry] = []
     for rel, doc, i, item in list_entries(root, "rules", ENTRY, "rule", problems):
         line = doc.line((i,))
-        if not (item.get("cites") or item.get("follows") or item.get("classic") or item.get("authority")):
+        if not (item.get("cites") or item.get("follows") or item.get("authority")):
             problems.add(rel, line, f"rule {item['id']} cites no paragraph and names no source",
                          "add 'cites: [{ref: text#paragraph}]', or 'follows: …' naming the "
                          "classical source when the seeds say nothing, or 'authority: [{work, part, "
-                         "title, quote}]' ('classic: [{juan, title, quote}]' for 《六壬大全》)")
+                         "title, quote}]' quoting the clause it implements")
             problems.lost.add(rel)
             continue
         readings = []
@@ -248,6 +224,13 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
         if bad:
             problems.lost.add(rel)
             continue
+        authority = tuple(AuthorityQuote(str(a["work"]), str(a["part"]), str(a["title"]),
+                                         str(a["quote"]), doc.line((i, "authority", j)))
+                          for j, a in enumerate(item.get("authority") or []))
+        for a in authority:
+            why = form_problem(a)
+            if why is not None:
+                problems.add(rel, a.line, f"rule {item['id']}: {why[0]}", why[1])
         entries.append(RuleEntry(
             id=item["id"], zh=item["zh"], ko=item["ko"], applies_to=item["applies_to"],
             definition=item["definition"], test=item["test"], condition=item.get("condition"),
@@ -256,11 +239,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
                         for j, c in enumerate(item.get("cites") or [])),
             follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,
             line=line,
-            classic=tuple(Classic(int(c["juan"]), str(c["title"]), str(c["quote"]),
-                                  doc.line((i, "classic", j)))
-                          for j, c in enumerate(item.get("classic") or [])),
-            authority=tuple(AuthorityQuote(a["work"], a["part"], a["title"], a["quote"])
-                            for a in item.get("authority") or []),
+            authority=authority,
             topic=item.get("topic"),
         ))
     return tuple(entries)

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.site import Site
+from ..content.t2s import t2s_table
 from .refs import FAMILY_NAMES, plain
 
 # Toneless pinyin of the 64 short names, King Wen order (facts; for queries typed in pinyin).
@@ -33,16 +32,6 @@ HEXAGRAM_PINYIN = (
 )
 
 _MD = re.compile(r"[*_`#>\[\]]|\]\([^)]*\)")
-
-
-@lru_cache(maxsize=1)
-def t2s_table() -> dict[str, str]:
-    path = Path(__file__).with_name("t2s.txt")
-    table = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#") and len(line) == 2:
-            table[line[0]] = line[1]
-    return table
 
 
 def index_data(site: Site) -> dict[str, Any]:

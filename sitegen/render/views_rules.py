@@ -136,7 +136,6 @@ def rule(ctx: Context) -> dict[str, Any]:
         "follows": prose(ctx, e.follows),
         "authority": tuple((a.where, a.quote) for a in e.authority),
         "cites": quotes(ctx, list(e.cites) + [c for _, c in e.readings]),
-        "classic": tuple((c.label, c.quote) for c in e.classic),
         "readings": tuple((o, c.quote, paragraph_href(ctx, c.text, c.paragraph, (c.quote,)))
                          for o, c in e.readings),
         "holds": holds, "conditional": conditional,
@@ -163,9 +162,10 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     undecided = tuple((rule_ref(ctx, r.id), r.entry.condition) for r in site.rules.values()
                       if r.family == "liuren-bifa" and r.predicate.holds is bifa_undecided)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
+    quoted = sum(1 for r in site.rules.values() if r.entry.authority and not r.entry.cites)
     return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
-            "undecided": undecided,
-            "follows": len(site.rules) - cited}
+            "undecided": undecided, "quoted": quoted,
+            "follows": len(site.rules) - cited - quoted}
 
 
 _JUAN_LABEL = {7: "《六壬大全》 卷七 課經集(一)", 8: "《六壬大全》 卷八 課經集(二)",
@@ -272,6 +272,7 @@ def validation(ctx: Context) -> dict[str, Any]:
     kejing_held = sum(len(k["held"]) for k in kejing)
     kejing_held_if = sum(len(k["held_if"]) for k in kejing)
     cited = sum(1 for r in site.rules.values() if r.entry.cites)
+    quoted = sum(1 for r in site.rules.values() if r.entry.authority and not r.entry.cites)
     liuren, yi_, rules = (ctx.href(A.validation_part(p)) for p in ("liuren", "yi", "rules"))
     summary = (
         ("대육임 원전의 예", f"{lr} / {ln} 일치", liuren),
@@ -285,7 +286,8 @@ def validation(ctx: Context) -> dict[str, Any]:
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
-        ("규칙의 근거", f"{cited} / {len(site.rules)} 규칙이 원문 단락을 인용, 나머지는 따르는 고전을 밝힘", rules),
+        ("규칙의 근거", f"규칙 {len(site.rules)}개 가운데 원문 단락을 인용 {cited}, 고전의 정의 구절을 인용 "
+                     f"{quoted}, 따르는 고전만 밝힘 {len(site.rules) - cited - quoted}", rules),
     )
     disagreements = (
         tuple(r for r in rows if not r["agrees"]),
@@ -315,13 +317,13 @@ def validation_part(ctx: Context) -> dict[str, Any]:
         liuren = part == "rules-liuren"   # the 六壬 rules' citations on a page of their own (its length)
         if not liuren:
             view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
-                                         if not r.entry.cites and not r.entry.classic)
+                                         if not r.entry.cites and not r.entry.authority)
         view["other_citations"] = ctx.href(A.validation_part("rules" if liuren else "rules-liuren"), "citations")
         view["citations"] = tuple(
             (rule_ref(ctx, r.id),
              tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
                     c.quote) for c in r.entry.cites),
-             prose(ctx, r.entry.follows), tuple((c.label, c.quote) for c in r.entry.classic))
+             prose(ctx, r.entry.follows), tuple((a.where, a.quote) for a in r.entry.authority))
             for r in site.rules.values() if r.family.startswith("liuren") == liuren)
     return view
 
