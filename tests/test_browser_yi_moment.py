@@ -1,12 +1,14 @@
 """A change in its day and month, in a real Chromium from disk: the change page gives what the
 engine (and `sitegen cast --yi`) gives on every hexagram for 100 day-and-month pairs and on
-moments; the cast page casts hexagrams as `sitegen cast --yi/--meihua/--numbers` does; the line
-table fits 390 px; the page answers a moment within 100 ms of its file arriving."""
+moments, and the 用神 of every topic; the cast page casts hexagrams as `sitegen cast --yi/--meihua/
+--numbers` does; the line table fits 390 px, the 用神 is named and linked by its rules; the page
+answers a moment within 100 ms of its script's start."""
 
 from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 
@@ -16,6 +18,7 @@ from conftest import REPO
 from sitegen.model.ganzhi import SIXTY, Branch
 from sitegen.model.yi import change
 from sitegen.model.yi.moment import at_moment
+from sitegen.model.yi.yongshen import TOPIC_IDS, yongshen
 from test_browser import Watched, browser  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
@@ -56,6 +59,9 @@ def test_every_hexagram_equals_the_engine_on_100_days_and_months(browser, built)
         page.wait_for_function("window.SitegenYi && window.SITEGEN_YI")
         got = page.evaluate("(pairs) => pairs.map(([d, m]) => SitegenYi.facts(d, m))", pairs)
         bad += [(n, to, p) for p, have in zip(pairs, got) if have != _engine(c, *p)]
+        # the 用神 of every topic, as the build's table gives it to the page
+        yong = page.evaluate("(ts) => ts.map(t => SitegenYi.yongshen(t))", list(TOPIC_IDS))
+        bad += [(n, to, t) for t, have in zip(TOPIC_IDS, yong) if have != yongshen(c.ben, t).as_data()]
     assert not bad, f"{len(bad)} differ; first: {bad[:3]}"
     assert tab.errors == []
     page.close()
@@ -115,23 +121,47 @@ def test_the_cast_page_casts_as_sitegen_cast_does(browser, built):
     page.close()
 
 
-def test_the_line_table_fits_390_px_and_answers_within_100_ms(browser, built):
+def test_a_moment_is_answered_within_100_ms_of_the_pages_script(browser, built):
+    """Measured inside the page: from the start of its script (which the page fetches with its
+    tables from its own start) to the answer on the page (performance measure "yi-moment"), on
+    20 changes with a chosen day and month (?ri=&yue=) and 20 with a moment (?at=&tz=). Also
+    printed: the part after the page was parsed (DOMContentLoaded)."""
+    rng = random.Random(100)
+    cases = {"ri/yue": [], "at/tz": []}
+    for _ in range(20):
+        cases["ri/yue"].append((rng.randrange(1, 65), rng.randrange(1, 65),
+                                f"?ri={SIXTY[rng.randrange(60)].zh}&yue={Branch(rng.randrange(12)).zh}"))
+        cases["at/tz"].append((rng.randrange(1, 65), rng.randrange(1, 65),
+                               f"?at={rng.randrange(1901, 2100)}-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}"
+                               f"T{rng.randrange(24):02d}:{rng.randrange(60):02d}&tz=Asia/Seoul"))
+    page = browser.new_page()
+    tab = Watched(page)
+    medians = {}
+    for how, runs in cases.items():
+        own, parsed = [], []
+        for a, b, query in runs:
+            page.goto((built / f"yi/{a:02d}/{b:02d}/index.html").as_uri() + query)
+            page.wait_for_function("performance.getEntriesByName('yi-moment').length > 0")
+            took, after = page.evaluate("""() => {
+                const m = performance.getEntriesByName('yi-moment')[0];
+                const dom = performance.getEntriesByType('navigation')[0].domContentLoadedEventStart;
+                return [m.duration, m.startTime + m.duration - Math.max(m.startTime, dom)]; }""")
+            own.append(took)
+            parsed.append(after)
+        medians[how] = statistics.median(own)
+        print(f"{how}: the page's script to the answer, median {medians[how]:.1f} ms, max {max(own):.1f} ms; "
+              f"after the page was parsed, median {statistics.median(parsed):.1f} ms, max {max(parsed):.1f} ms")
+    assert tab.errors == []
+    page.close()
+    # the median: on a machine busy with other work, single loads wait for the processor
+    assert all(m < 100 for m in medians.values()), medians
+
+
+def test_the_line_table_fits_390_px_and_the_yongshen_is_named_and_linked_by_its_rules(browser, built, model):
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    url = (built / "yi/55/17/index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul"
-    own, script = [], []
-    for _ in range(8):
-        page.goto(url)
-        page.wait_for_function("window.SITEGEN_YI_FACTS && window.SITEGEN_YI_FACTS.at")
-        own.append(int(page.get_attribute("html", "data-moment-page-ms")))
-        parsed = page.evaluate("Math.round(performance.getEntriesByType('navigation')[0].domInteractive"
-                               " - performance.getEntriesByType('navigation')[0].responseStart)")
-        script.append(own[-1] - parsed)
-    print(f"change page with a moment answered in {own} ms after its file arrived, "
-          f"{script} ms of it after the HTML was parsed (the tables and the script)")
-    # The whole answer is timed and printed; what this page adds to any page's parsing (loading
-    # the three tables and scripts, looking the moment up, filling the rows) must stay under 100 ms
-    # even on a busy machine.
-    assert min(script) <= 100, (own, script)
+    tab = Watched(page)
+    page.goto((built / "yi/55/17/index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul")
+    page.wait_for_function("window.SITEGEN_YI_FACTS && window.SITEGEN_YI_FACTS.at")
     wrap = page.evaluate("(() => { const w = document.querySelector('.table-wrap');"
                          " return [w.scrollWidth, w.clientWidth, document.documentElement.scrollWidth]; })()")
     assert wrap[0] <= wrap[1] and wrap[2] <= 390, wrap
@@ -139,8 +169,30 @@ def test_the_line_table_fits_390_px_and_answers_within_100_ms(browser, built):
     assert rules.is_visible() and "暗動" in rules.text_content()      # 己卯 clashed by 己酉, 相 in 亥月
     box = rules.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-    page.select_option("select[name=yong]", "妻財")
-    assert "用神 4爻" in page.text_content("[data-moment-yong]")
+    # the selector offers exactly the registry's 用神 topics, labelled by their entries
+    topics = [r for r in model.rules.values() if r.family == "yi-yongshen" and r.entry.topic]
+    offered = page.evaluate("[...document.querySelectorAll('select[name=yong] option')]"
+                            ".filter(o => o.value).map(o => [o.value, o.textContent])")
+    assert offered == [[r.id, r.entry.topic] for r in topics]
+    # 豐 (坎宮 水): 妻財 is 午火 at line 4; its 原神 子孫 卯木 (line 1), its 忌神 兄弟 亥水 (line 3)
+    page.select_option("select[name=yong]", "yi-yong-shen-qi-cai")
+    line = page.locator("[data-moment-yong]")
+    text = line.text_content()
+    assert text.startswith("妻財爻為用神 (妻財): 4爻") and "原神 1爻 (相 旬空 暗動" in text and "忌神 3爻" in text, text
+    links = line.locator("a").evaluate_all("as => as.map(a => [a.textContent, a.getAttribute('href')])")
+    assert [name for name, _ in links] == ["妻財爻為用神", "原神", "忌神"]
+    for name, href in links:
+        assert (built / "yi/55/17" / href).resolve().is_file(), href
+    assert page.get_attribute('tr[data-line="4"]', "data-yong") == "yong"
+    # a topic the hexagram lacks is named by the 伏神 rule, on the line it hides under: 姤 has no
+    # 妻財, which hides under line 2
+    page.goto((built / "yi/44/01/index.html").as_uri() + "?ri=甲子&yue=午")
+    page.wait_for_function("window.SITEGEN_YI_FACTS")
+    page.select_option("select[name=yong]", "yi-yong-shen-qi-cai")
+    assert line.text_content().startswith("妻財爻為用神 (妻財): 伏神 2爻"), line.text_content()
+    assert line.locator("a").all_text_contents()[:2] == ["妻財爻為用神", "伏神"]
+    assert page.get_attribute('tr[data-line="2"]', "data-yong") == "fu"
+    assert tab.errors == []
     page.close()
 
 

@@ -15,7 +15,7 @@ ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, P
 
 _PREFIX = {"yi-line": "yi-", "yi-change": "yi-", "yi-hexagram": "yi-",
            "meihua-relation": "meihua-", "meihua-topic": "meihua-topic-", "dili": "dili-",
-           "yi-moment": "yi-"}
+           "yi-moment": "yi-", "yi-yongshen": "yi-"}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

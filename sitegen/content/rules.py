@@ -22,6 +22,7 @@ half, in code; they are joined by ``id``)::
         用生體: {ref: meihua-tiyong#p02, quote: 用生體，多進益}
       steps:                          # optional: how a derivation step of each kind is worded
         liuren-zeike-single: 후보가 {cand} 하나뿐이므로 {cand|을} 初傳으로 한다 → {name}.
+      topic: …                        # a 用神 rule's questions, as the pages' topic selector names them
 
 A step sentence names the step's operands in braces (``{cand}``); after a bar, a particle the
 operand takes (``|이 |을 |은 |과 |로``: the form agrees with its last syllable, 이/가, 을/를 …) or how
@@ -78,6 +79,7 @@ ENTRY = {
                       required=False),
     "steps": Field(lambda v: None if isinstance(v, dict) and v and all(isinstance(x, str) for x in v.values())
                    else "a mapping of step kinds to sentences", required=False),
+    "topic": Field(is_str, required=False),
 }
 
 PARTICLES = ("이", "을", "은", "과", "로")
@@ -183,6 +185,7 @@ class RuleEntry:
     file: str
     line: int
     authority: tuple[AuthorityQuote, ...] = ()
+    topic: str | None = None  # a 用神 rule: the questions it answers, as the topic selector shows them
 
 
 def _cite(value: dict, rel: str, line: int) -> Cite:
@@ -237,5 +240,6 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
             follows=item.get("follows"), readings=tuple(readings), steps=tuple(steps), file=rel,
             line=line,
             authority=authority,
+            topic=item.get("topic"),
         ))
     return tuple(entries)

@@ -77,6 +77,7 @@ YI = Address("yi/")
 YI_MATRIX = Address("yi/matrix/")
 YI_MOMENT = Address("yi/moment.js")      # the day-and-month tables of the change pages
 CAST_YI = Address("cast/yi.js")          # the cast page's tables for casting a hexagram
+CAST_CALENDAR = Address("cast/calendar.js")   # the calendar's tables alone, for reading a moment
 RULES = Address("rules/")
 TERMS = Address("terms/")
 ABOUT = Address("about/")

@@ -32,6 +32,7 @@ from pathlib import Path
 from .ganzhi import SIXTY, Branch, GanZhi, Stem
 from .liuren.generals import is_night_hour
 from .liuren.plate import plate_of
+from .packing import DIGITS, pack
 
 TABLE = Path(__file__).with_name("solar_terms.json")
 
@@ -199,21 +200,27 @@ def _term_index(instant: int) -> int:
 
 # ---- the tables the cast page looks up --------------------------------------------------------
 
-def page_tables(lesson_href) -> dict:
-    """Every rule above evaluated into tables, for the cast and lesson pages' script: the term
-    instants with, for each term, the year, month, 中氣 and 月將 in force after it; the clock hour's
-    branch and day shift for each setting; the plate for each 月將 and 占時; 晝/夜 for each 占時; the
-    day count's anchor; the year 干支 of every year (本命); and each lesson's address
-    (``lesson_href(day, plate)``)."""
+def page_tables() -> dict:
+    """Every rule above evaluated into tables, for the script of the pages that read a moment (the
+    cast page, lessons, changes): the term instants with, for each term, the year, month, 中氣 and
+    月將 in force after it; the clock hour's branch and day shift for each setting; the plate for
+    each 月將 and 占時; 晝/夜 for each 占時; the day count's anchor; and the year 干支 of every year
+    (本命).
+
+    The per-term columns are packed (:mod:`sitegen.model.packing`, alphabet ``digits``): ``deltas``
+    the seconds from each term to the next after ``first`` (four digits each), ``year`` and
+    ``month`` the 干支 (甲子 = 0), ``general`` the 月將 (子 = 0), ``zhong_back`` how many terms back
+    the 中氣 in force lies (0 or 1), one digit each."""
     t = terms()
     n = len(t.instants)
     states = [term_state(i) for i in range(n)]
-    deltas = [t.instants[0]] + [t.instants[i] - t.instants[i - 1] for i in range(1, n)]
     return {
-        "terms": {"first": t.instants[0], "deltas": deltas,
+        "terms": {"first": t.instants[0], "digits": DIGITS,
+                  "deltas": pack((t.instants[i] - t.instants[i - 1] for i in range(1, n)), 4),
                   "names": [t.name(i) for i in range(24)],
-                  "year": [s[0].index for s in states], "month": [s[1].index for s in states],
-                  "zhong": [s[2] for s in states], "general": [int(s[3]) for s in states]},
+                  "year": pack(s[0].index for s in states), "month": pack(s[1].index for s in states),
+                  "zhong_back": pack(i - s[2] for i, s in enumerate(states)),
+                  "general": pack(int(s[3]) for s in states)},
         "range": [1900, 2100],
         "hours": {str(d): [list(hour_reading(h, d)) for h in range(24)] for d in DAY_STARTS},
         "plate": [[plate_of(Branch(m), Branch(h)) for h in range(12)] for m in range(12)],
@@ -222,5 +229,4 @@ def page_tables(lesson_href) -> dict:
         "years": {"first": 1900, "index": [year_ganzhi(y).index for y in range(1900, 2101)]},
         "sixty": [g.zh for g in SIXTY],
         "branches": [b.zh for b in Branch],
-        "lessons": [[lesson_href(g, p) for p in range(1, 13)] for g in SIXTY],
     }

@@ -21,13 +21,14 @@ from ..problems import Problems
 from . import liuren, yi
 from .rules import RuleDef
 from .steps import STEP_KINDS, Step, Word
+from .yi.yongshen import TOPIC_IDS
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
     "liuren-method": "liuren-methods", "liuren-ke": "liuren-ke", "liuren-pattern": "liuren-patterns",
     "liuren-general": "liuren-generals", "liuren-bifa": "liuren-bifa", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
-    "yi-moment": "yi-moment",
+    "yi-moment": "yi-moment", "yi-yongshen": "yi-yongshen",
 }
 
 
@@ -99,6 +100,12 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
             problems.add(e.file, e.line, f"rule {rid} ({p.zh}) has no predicate: a rule id owns "
                          "exactly one predicate", "give its RuleDef a 'holds' function in the engine's "
                          "catalog")
+        if (rid in TOPIC_IDS) != (e.topic is not None):
+            problems.add(e.file, e.line, f"rule {rid} ({p.zh}) " + (
+                "is a 用神 topic but names no questions" if rid in TOPIC_IDS else
+                "is no 用神 topic, yet has 'topic:'"),
+                "write 'topic: …' (the questions, as the topic selector shows them)" if rid in TOPIC_IDS
+                else "remove 'topic:' (only the 用神 rules of a question have one)")
         rules[rid] = Rule(rid, e, p)
     for e in entries:
         if e.id not in predicates:

@@ -202,6 +202,7 @@ def _register_pages(site: Site) -> None:
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), titles["cast-tables"],
                  in_sitemap=False))
     reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
+    reg.add(Page("cast-calendar", "cast_calendar", A.CAST_CALENDAR, "cast/calendar.js", in_sitemap=False))
     reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變

@@ -1,8 +1,9 @@
 """The cast page (``cast/``, 기과) and the tables its script looks up (``cast/tables.js``).
 
 The tables are the calendar's rules evaluated by the build (:func:`sitegen.model.calendar.
-page_tables`) plus each lesson's 三傳 and conditional 課體: the page computes nothing the Python
-does not, it only looks up.
+page_tables`) plus each lesson's address, 三傳 and conditional 課體: the page computes nothing the
+Python does not, it only looks up. The change and hexagram pages, which read only a moment's day
+and month, load the calendar's part alone (``cast/calendar.js``).
 """
 
 from __future__ import annotations
@@ -46,8 +47,19 @@ def yi_tables(site: Site) -> dict:
             "change": A.change(11, 22).path.replace("11", "{from}").replace("22", "{to}")}
 
 
+def calendar_tables(site: Site) -> dict:
+    """What reading a moment needs (``cast/calendar.js``, for the change and hexagram pages): the
+    calendar's tables alone."""
+    out = page_tables()
+    out["day_starts"] = site.config.day_starts
+    return out
+
+
 def tables(site: Site) -> dict:
-    out = page_tables(lambda day, plate: A.lesson(day, plate).path)
+    """``cast/tables.js``, for the cast page and the lessons: the calendar's tables with each
+    lesson's address, 三傳 and conditional 課體."""
+    out = calendar_tables(site)
+    out["lessons"] = [[A.lesson(g, p).path for p in range(1, 13)] for g in SIXTY]
     lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
     out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
     # each distinct [name, when] once ("conds"); per lesson, the indices of its own ("conditional")
@@ -59,13 +71,18 @@ def tables(site: Site) -> dict:
                                           len(conds)) for c in l.conditional_patterns])
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
-    out["day_starts"] = site.config.day_starts
     return out
 
 
 def raw_tables(site: Site, page) -> bytes:
     body = json.dumps(tables(site), ensure_ascii=False, separators=(",", ":"))
     return ("/* sitegen: the calendar's tables for the cast and lesson pages (made by the build). */\n"
+            f"window.SITEGEN_CAST={body};\n").encode()
+
+
+def raw_calendar_tables(site: Site, page) -> bytes:
+    body = json.dumps(calendar_tables(site), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the calendar's tables, for a moment on the change pages (made by the build). */\n"
             f"window.SITEGEN_CAST={body};\n").encode()
 
 
@@ -77,13 +94,19 @@ def raw_yi_tables(site: Site, page) -> bytes:
 
 def raw_yi_moment_tables(site: Site, page) -> bytes:
     """``yi/moment.js``: the yi-moment predicates evaluated for every 日辰 × 月建 × branch
-    (:func:`sitegen.model.yi.moment.page_tables`), with each rule's name and address."""
+    (:func:`sitegen.model.yi.moment.page_tables`) and the 用神 of every topic in every hexagram
+    (:func:`sitegen.model.yi.yongshen.page_table`, with the topics' labels), with each rule's name
+    and address."""
     from ..model.ganzhi import Branch
+    from ..model.yi import yongshen
     from ..model.yi.moment import page_tables as moment_tables
 
     out = dict(moment_tables())
-    out["names"] = {r: site.rules[r].zh for r in out["rules"]}
-    out["hrefs"] = {r: A.rule(r).path + "index.html" for r in out["rules"]}
+    yong = out["yongshen"] = dict(yongshen.page_table())
+    yong["labels"] = [site.rules[r].entry.topic for r in yong["topics"]]
+    ids = (*out["rules"], *yong["topics"], yong["yuan"], yong["ji"], yong["fu"])
+    out["names"] = {r: site.rules[r].zh for r in ids}
+    out["hrefs"] = {r: A.rule(r).path + "index.html" for r in ids}
     out["sixty"] = [g.zh for g in SIXTY]
     out["branches"] = [b.zh for b in Branch]
     body = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
@@ -92,4 +115,5 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
 
 
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables, "cast_yi_tables": raw_yi_tables, "yi_moment_tables": raw_yi_moment_tables}
+RAW = {"cast_tables": raw_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables,
+       "yi_moment_tables": raw_yi_moment_tables}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -249,11 +248,11 @@ class MomentBox:
     memoised macro, the same for every page of one 本卦 at one depth)."""
 
     root: str
-    cast_tables: str
+    calendar: str          # the calendar's tables (cast/calendar.js), for a moment
     yi_tables: str
     cast_js: str
     script: str
-    yongshen: str          # the 用神 of each topic, JSON
+    hexagram: int          # the 本卦, whose 用神 the script looks up in the tables
 
 
 def _moment(ctx: Context, number: int) -> MomentBox:
@@ -261,20 +260,9 @@ def _moment(ctx: Context, number: int) -> MomentBox:
     got = ctx.memo.get(("yi-moment-box", home, number))
     if got is None:
         got = ctx.memo[("yi-moment-box", home, number)] = MomentBox(
-            home[: -len("index.html")], ctx.href(A.Address("cast/tables.js")), ctx.href(A.YI_MOMENT),
-            ctx.href(A.asset("cast.js")), ctx.href(A.asset("yi-moment.js")), _yongshen_of(number))
+            home[: -len("index.html")], ctx.href(A.CAST_CALENDAR), ctx.href(A.YI_MOMENT),
+            ctx.href(A.asset("cast.js")), ctx.href(A.asset("yi-moment.js")), number)
     return got
-
-
-@lru_cache(maxsize=None)
-def _yongshen_of(number: int) -> str:
-    """The 用神 of each topic in hexagram ``number`` with its 原神 and 忌神 (lines), for the
-    topic selector."""
-    from ..model.yi.moment import YONGSHEN_TOPICS, yongshen
-
-    h = yi.hexagram(number)
-    return json.dumps({zh: yongshen(h, zh).as_data() for _slug, zh in YONGSHEN_TOPICS},
-                      ensure_ascii=False, separators=(",", ":"))
 
 
 def yi_index(ctx: Context) -> dict[str, Any]:

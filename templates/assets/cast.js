@@ -1,7 +1,8 @@
 /* sitegen: casting (起課) on the cast page and the moment on a lesson page.
    Classic script (no modules, no fetch), so it works from file://. It computes nothing the build
    has not: every fact is looked up in window.SITEGEN_CAST (cast/tables.js, made by the build from
-   the calendar's rules); the browser only supplies the time zone's clock offsets (Intl). */
+   the calendar's rules, or cast/calendar.js, the same without the lessons, where only the day and
+   month are wanted); the browser only supplies the time zone's clock offsets (Intl). */
 (function () {
   "use strict";
 
@@ -81,14 +82,29 @@
     while (lo < hi) { var mid = (lo + hi) >> 1; if (instants[mid] <= sec) lo = mid + 1; else hi = mid; }
     return lo - 1;
   }
-  var instantsCache = null;
-  function instants() {
-    if (!instantsCache) {
-      var T = tables().terms, out = [], s = 0;
-      for (var i = 0; i < T.deltas.length; i++) { s += T.deltas[i]; out.push(s); }
-      instantsCache = out;
+  // The terms' columns, unpacked once: each is written as digits of base 64 (T.digits), four a
+  // value for the seconds between terms, one for the others.
+  var termsCache = null;
+  function terms() {
+    if (!termsCache) {
+      var T = tables().terms, at = {}, i;
+      for (i = 0; i < T.digits.length; i++) at[T.digits.charAt(i)] = i;
+      var column = function (text, width) {
+        var out = [];
+        for (var j = 0; j < text.length; j += width) {
+          var v = 0;
+          for (var k = 0; k < width; k++) v = v * 64 + at[text.charAt(j + k)];
+          out.push(v);
+        }
+        return out;
+      };
+      var deltas = column(T.deltas, 4), instants = [T.first], back = column(T.zhong_back, 1), zhong = [];
+      for (i = 0; i < deltas.length; i++) instants.push(instants[i] + deltas[i]);
+      for (i = 0; i < back.length; i++) zhong.push(i - back[i]);
+      termsCache = { instants: instants, names: T.names, year: column(T.year, 1), month: column(T.month, 1),
+                     zhong: zhong, general: column(T.general, 1) };
     }
-    return instantsCache;
+    return termsCache;
   }
 
   // The facts of a moment, exactly as `sitegen cast --json` prints them.
@@ -100,29 +116,33 @@
     var hours = C.hours[String(dayStarts)];
     if (!hours) throw new CastError("하루가 바뀌는 시각은 23 또는 0");
     var offset = offsetOfLocal(t.local, tz);
-    var sec = t.local - offset, I = instants();
+    var T = terms(), sec = t.local - offset, I = T.instants;
     if (t.y < C.range[0] || t.y > C.range[1] || sec < I[0] || sec >= I[I.length - 1]) {
       throw new CastError(wallText(t.local) + "은(는) 절기표의 범위(1900-01-01 – 2100-12-31) 밖이다");
     }
-    var T = C.terms, i = termIndex(I, sec), zhong = T.zhong[i];
+    var i = termIndex(I, sec), zhong = T.zhong[i];
     var hour = hours[t.h], branch = hour[0];
     var dayNumber = Date.UTC(t.y, t.mo - 1, t.d) / 86400000 + hour[1];
     var day = ((dayNumber + C.day_epoch) % 60 + 60) % 60;
     var general = T.general[i], plate = C.plate[general][branch];
     var night = C.night[branch], dn = night ? "night" : "day";
     var termAt = I[zhong], termOffset = offsetAt(termAt, tz);
-    var url = C.lessons[day][plate - 1], text = atText(t);
+    var text = atText(t);
     var out = {
       at: text, tz: tz, utc_offset: offsetText(offset), day_starts: dayStarts,
       year: C.sixty[T.year[i]], month: C.sixty[T.month[i]], day: C.sixty[day], hour: C.branches[branch],
       solar_term: T.names[zhong % 24],
       solar_term_at: wallText(termAt + termOffset, true) + offsetText(termOffset),
       month_general: C.branches[general], plate: plate, day_night: dn,
-      transmissions: C.chuan[day][plate - 1],
-      url: url, link: url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
-        (dayStarts !== C.day_starts ? "&day=" + dayStarts : ""),
       _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
+    // the lesson: with cast/tables.js, not with the calendar's tables alone (cast/calendar.js)
+    if (!C.lessons) return out;
+    var url = C.lessons[day][plate - 1];
+    out.transmissions = C.chuan[day][plate - 1];
+    out.url = url;
+    out.link = url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
+      (dayStarts !== C.day_starts ? "&day=" + dayStarts : "");
     var cond = conditionsOf(C, day * 12 + plate - 1);
     out.conditional = [];
     for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, null, null)]);

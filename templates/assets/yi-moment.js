@@ -1,20 +1,21 @@
-/* sitegen: a change or hexagram page read in its day and month (日辰·月建).
+/* sitegen: a change or hexagram page read in its day and month (日辰·月建), and the 用神 of a question.
    Classic script (no modules, no fetch), so it works from file://. It computes nothing the build
-   has not: every fact is looked up in window.SITEGEN_YI (yi/moment.js, the yi-moment rules
-   evaluated by the build for every 日辰 × 月建 × branch); a moment (?at=&tz=) is read by the cast
-   page's script (cast.js with cast/tables.js). */
+   has not: every fact is looked up in window.SITEGEN_YI (yi/moment.js: the yi-moment rules
+   evaluated by the build for every 日辰 × 月建 × branch, and the yi-yongshen rules for every
+   topic and hexagram); a moment (?at=&tz=) is read by the cast page's script (cast.js with the
+   calendar's tables, cast/calendar.js).
+   It is loaded async after the async tags of what it reads (#yi-moment-tables, and for a moment
+   #yi-moment-calendar and #yi-moment-cast): all are fetched from the page's start, while it is
+   being parsed, and the page is filled once those it needs have run and the page is parsed. The
+   time from this script's start to the answer on the page is the performance measure "yi-moment". */
 (function () {
   "use strict";
 
-  var box = document.getElementById("yi-moment");
-  if (!box) return;
+  var me = document.currentScript;
+  if (!me) return;
+  if (window.performance && performance.mark) performance.mark("yi-moment:start");
+  var box = null, root = me.getAttribute("data-root"), number = +me.getAttribute("data-hexagram");
 
-  function load(src, done) {
-    var s = document.createElement("script");
-    s.src = src;
-    s.onload = done;
-    document.head.appendChild(s);
-  }
   function params() {
     var out = {}, q = location.search.replace(/^\?/, "").split("&");
     for (var i = 0; i < q.length; i++) {
@@ -30,16 +31,35 @@
     if (cls) e.className = cls;
     return e;
   }
+  // A link to a rule's page, named as the registry names it.
+  function ruleLink(id) {
+    var Y = window.SITEGEN_YI, a = el("a", Y.names[id]);
+    a.setAttribute("href", root + Y.hrefs[id]);
+    a.setAttribute("lang", "zh-Hant");
+    return a;
+  }
 
-  // The rules that hold on each line of this page on day d (甲子 = 0) in the month m (子 = 0).
+  // The palette entry of branch b on day d (甲子 = 0) in the month m (子 = 0): Y.days holds their
+  // indices, two digits of base 64 (Y.digits) each.
+  var digit = null;
+  function palette(d, m, b) {
+    var Y = window.SITEGEN_YI, at = 2 * ((d * 12 + m) * 12 + b);
+    if (!digit) {
+      digit = {};
+      for (var i = 0; i < Y.digits.length; i++) digit[Y.digits.charAt(i)] = i;
+    }
+    return Y.palette[digit[Y.days.charAt(at)] * 64 + digit[Y.days.charAt(at + 1)]];
+  }
+
+  // The rules that hold on each line of this page on day d in the month m.
   function lineFacts(d, m) {
-    var Y = window.SITEGEN_YI, row = Y.days[d * 12 + m], out = [];
+    var Y = window.SITEGEN_YI, out = [];
     var rows = document.querySelectorAll("[data-moment-lines] tr[data-line]");
     for (var i = 0; i < rows.length; i++) {
       var tr = rows[i], line = +tr.getAttribute("data-line"), b = +tr.getAttribute("data-branch");
-      var to = tr.getAttribute("data-to"), pal = Y.palette[row[b]];
+      var to = tr.getAttribute("data-to"), pal = palette(d, m, b);
       var mask = to === null ? pal[0] : pal[1];
-      if (to !== null) mask |= Y.palette[row[+to]][2];
+      if (to !== null) mask |= palette(d, m, +to)[2];
       var ids = [];
       for (var k = 0; k < Y.rules.length; k++) if (mask & (1 << k)) ids.push(Y.rules[k]);
       var strength = "";
@@ -50,8 +70,9 @@
     return out;
   }
 
+  var answered = false;
   function show(d, m, how) {
-    var Y = window.SITEGEN_YI, root = box.getAttribute("data-root");
+    var Y = window.SITEGEN_YI;
     var facts = lineFacts(d, m), strengthIds = [];
     for (var s in Y.strength_ids) strengthIds.push(Y.strength_ids[s]);
     for (var i = 0; i < facts.length; i++) {
@@ -61,12 +82,7 @@
       var slot = tr.querySelector('[data-slot="rules"]');
       slot.textContent = "";
       for (var k = 0; k < f.rule_ids.length; k++) {
-        var id = f.rule_ids[k];
-        if (strengthIds.indexOf(id) >= 0) continue;
-        var a = el("a", Y.names[id]);
-        a.setAttribute("href", root + Y.hrefs[id]);
-        a.setAttribute("lang", "zh-Hant");
-        slot.appendChild(a);
+        if (strengthIds.indexOf(f.rule_ids[k]) < 0) slot.appendChild(ruleLink(f.rule_ids[k]));
       }
       tr.classList.toggle("is-broken", f.month_broken);
     }
@@ -78,9 +94,11 @@
     document.documentElement.setAttribute("data-moment", Y.sixty[d] + Y.branches[m]);
     window.SITEGEN_YI_FACTS = data(d, m, facts);
     yong();
-    // How long the answer took since the page's file arrived (as the cast page reports it).
-    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-    if (nav) document.documentElement.setAttribute("data-moment-page-ms", String(Math.round(performance.now() - nav.responseStart)));
+    if (!answered && window.performance && performance.measure) {
+      answered = true;
+      performance.mark("yi-moment:answer");
+      performance.measure("yi-moment", "yi-moment:start", "yi-moment:answer");
+    }
   }
 
   // The facts of this change on day d in month m, as `sitegen cast --json` names them.
@@ -94,34 +112,49 @@
       }).sort(function (a, b) { return a.line - b.line; })
     };
   }
-  window.SitegenYi = { facts: data };
+  // The 用神 of topic (a rule id) in this page's 本卦, as the build's table has it: the lines of
+  // the 用神, of the 伏神 it hides as, of its 原神 and 忌神, and its 六親.
+  function yongOf(topic) {
+    var T = window.SITEGEN_YI.yongshen, k = T.topics.indexOf(topic);
+    if (k < 0) return null;
+    var f = T.lines[number - 1][k].split("|"), lines = function (s) { return s.split("").map(Number); };
+    return { topic: topic, yong: lines(f[0]), fu: lines(f[1]), yuan: lines(f[2]), ji: lines(f[3]),
+             yong_liuqin: f[4] || null };
+  }
+  window.SitegenYi = { facts: data, yongshen: yongOf };
 
-  // The 用神 of the chosen topic: its line(s), 原神 and 忌神 (the build's, per topic), marked.
+  // The chosen topic's 用神, 原神 and 忌神, marked on their rows, with their state that day (the
+  // strength and the day's and month's rules in the row), each named by its rule and linked.
   function yong() {
-    var form = box.querySelector("[data-moment-form]"), topic = form.elements.yong.value;
-    var data = JSON.parse(box.getAttribute("data-yongshen")), out = box.querySelector("[data-moment-yong]");
+    var T = window.SITEGEN_YI.yongshen, form = box.querySelector("[data-moment-form]");
+    var y = yongOf(form.elements.yong.value), out = box.querySelector("[data-moment-yong]");
     var rows = document.querySelectorAll("[data-moment-lines] tr[data-line]");
     for (var i = 0; i < rows.length; i++) rows[i].removeAttribute("data-yong");
     out.textContent = "";
-    if (!topic || !data[topic]) return;
-    var y = data[topic], marks = [["yong", y.yong, "用神"], ["fu", y.fu, "用神(伏)"], ["yuan", y.yuan, "原神"], ["ji", y.ji, "忌神"]];
-    var words = [];
+    if (!y) return;
+    out.appendChild(ruleLink(y.topic));
+    if (y.yong_liuqin) out.appendChild(document.createTextNode(" (" + y.yong_liuqin + ")"));
+    var marks = y.yong.length ? [["yong", y.yong, null]] : [["fu", y.fu, T.fu]];
+    marks.push(["yuan", y.yuan, T.yuan], ["ji", y.ji, T.ji]);
     for (var k = 0; k < marks.length; k++) {
-      for (var j = 0; j < marks[k][1].length; j++) {
-        var tr = document.querySelector('[data-moment-lines] tr[data-line="' + marks[k][1][j] + '"]');
-        if (tr && !tr.getAttribute("data-yong")) tr.setAttribute("data-yong", marks[k][0]);
-        var st = [];
+      var role = marks[k][0], lines = marks[k][1], id = marks[k][2];
+      if (!lines.length) continue;
+      out.appendChild(document.createTextNode(k === 0 ? ": " : " · "));
+      if (id) { out.appendChild(ruleLink(id)); out.appendChild(document.createTextNode(" ")); }
+      var words = [];
+      for (var j = 0; j < lines.length; j++) {
+        var tr = document.querySelector('[data-moment-lines] tr[data-line="' + lines[j] + '"]'), st = [];
+        if (tr && !tr.getAttribute("data-yong")) tr.setAttribute("data-yong", role);
         if (tr) {
-          // its state that day: the strength and the day's and month's rules on it (shown in its row)
           var s1 = tr.querySelector('[data-slot="strength"]').textContent;
           if (s1) st.push(s1);
           var links = tr.querySelectorAll('[data-slot="rules"] a');
           for (var q = 0; q < links.length; q++) st.push(links[q].textContent);
         }
-        words.push(marks[k][2] + " " + marks[k][1][j] + "爻" + (st.length ? " (" + st.join(" ") + ")" : ""));
+        words.push(lines[j] + "爻" + (st.length ? " (" + st.join(" ") + ")" : ""));
       }
+      out.appendChild(document.createTextNode(words.join(", ")));
     }
-    out.textContent = topic + " 用神 (" + (y.yong_liuqin || "") + "): " + (words.join(" · ") || "卦에 없음");
   }
 
   function fillForm() {
@@ -129,8 +162,8 @@
     var ri = form.elements.ri, yue = form.elements.yue, yg = form.elements.yong;
     for (var i = 0; i < 60; i++) ri.appendChild(new Option(Y.sixty[i], String(i)));
     for (var j = 0; j < 12; j++) yue.appendChild(new Option(Y.branches[j], String(j)));
-    var topics = JSON.parse(box.getAttribute("data-yongshen"));
-    for (var t in topics) yg.appendChild(new Option(t, t));
+    var T = Y.yongshen;
+    for (var t = 0; t < T.topics.length; t++) yg.appendChild(new Option(T.labels[t], T.topics[t]));
     form.hidden = false;
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -146,13 +179,13 @@
 
   function start() {
     var Y = window.SITEGEN_YI;
+    box = document.getElementById("yi-moment");
+    if (!box) return;
     fillForm();
-    if (p.ri && p.yue) {
+    if (withDay) {
       var d = Y.sixty.indexOf(p.ri), m = Y.branches.indexOf(p.yue);
       if (d >= 0 && m >= 0) show(d, m, "고른 날과 달:");
-      return;
-    }
-    if (p.at) one();
+    } else if (withMoment) fromMoment();
   }
   function fromMoment() {
     var Y = window.SITEGEN_YI, C = window.SitegenCast, f;
@@ -169,13 +202,24 @@
     window.SITEGEN_YI_FACTS.at = f.at;
   }
 
-  // The tables (and, for a moment, the calendar's tables and script) load side by side; the
-  // moment is read once all three are in.
-  var p = params(), pending = p.at && !(p.ri && p.yue) ? 3 : 1;
-  function one() { if (--pending === 0) fromMoment(); }
-  if (pending === 3) {
-    if (window.SITEGEN_CAST) one(); else load(box.getAttribute("data-cast-tables"), one);
-    if (window.SitegenCast) one(); else load(box.getAttribute("data-cast-js"), one);
+  // The tables (and, for a moment, the calendar's tables and script) are fetched from the page's
+  // start, side by side; the page is filled once those it needs have run and it has been parsed.
+  var p = params(), withDay = !!(p.ri && p.yue), withMoment = !!p.at && !withDay;
+  var pending = 1;
+  function one() {
+    if (--pending) return;
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
   }
-  if (window.SITEGEN_YI) start(); else load(box.getAttribute("data-yi-tables"), start);
+  function need(ready, id) {
+    if (ready) return;
+    pending++;
+    document.getElementById(id).addEventListener("load", one);
+  }
+  need(window.SITEGEN_YI, "yi-moment-tables");
+  if (withMoment) {
+    need(window.SITEGEN_CAST, "yi-moment-calendar");
+    need(window.SitegenCast, "yi-moment-cast");
+  }
+  one();
 })();

@@ -1,5 +1,5 @@
 """A change read in its day and month (日辰 · 月建): 旬空, 月破, 日破, 暗動, 化空, 化破, 旺相休囚死,
-六神 and the 神煞 on each line, and the 用神 of a question with its 原神 and 忌神.
+六神 and the 神煞 on each line (the 用神 of a question: ``sitegen.model.yi.yongshen``).
 
 Pure: every fact comes from the predicates of ``moment_rules`` (one per rule id), evaluated on
 each line's ``LineFacts``. The change and hexagram pages do not repeat them: the build hands their
@@ -13,8 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin
+from sitegen.model.packing import DIGITS, pack
 from sitegen.model.yi.change import Change
-from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram
+from sitegen.model.yi.hexagram import HEXAGRAMS
 from sitegen.model.yi.moment_rules import (
     LINE_PREDICATES, STRENGTH_IDS, SHENSHA_IDS, LineFacts, strength,
 )
@@ -90,50 +91,6 @@ def at_moment(c: Change, day: GanZhi, month: Branch) -> ChangeAtMoment:
     return ChangeAtMoment(c, day, month, tuple(lines))
 
 
-# ---- 用神 by question (《卜筮正宗》 十八論 用神分類定例, 世應論用神, 用神原神忌神論) -----------------
-
-# topic → what stands for it: a 六親, or the 世 or 應 line.
-YONGSHEN_TOPICS: tuple[tuple[str, str], ...] = (
-    ("fu-mu", "父母"), ("guan-gui", "官鬼"), ("xiong-di", "兄弟"), ("qi-cai", "妻財"),
-    ("zi-sun", "子孫"), ("shi", "世"), ("ying", "應"),
-)
-_KIN_BY_ZH = {k.zh: k for k in Kin}
-
-
-
-
-@dataclass(frozen=True)
-class YongShen:
-    topic: str
-    yong: tuple[int, ...]          # lines of the 用神 in the 本卦 (empty: it hides as a 伏神)
-    yong_kin: Kin | None
-    fu: tuple[int, ...]            # lines under which it hides (伏神) when it is not shown
-    yuan: tuple[int, ...]          # lines of the 原神 (generates the 用神)
-    ji: tuple[int, ...]            # lines of the 忌神 (overcomes the 用神)
-
-    def as_data(self) -> dict[str, Any]:
-        return {"topic": self.topic, "yong": list(self.yong),
-                "yong_liuqin": self.yong_kin.zh if self.yong_kin else None, "fu": list(self.fu),
-                "yuan": list(self.yuan), "ji": list(self.ji)}
-
-
-def yongshen(ben: Hexagram, topic: str) -> YongShen:
-    """The 用神 of ``topic`` (a 六親's name, 世 or 應) in the hexagram ``ben`` (a change's 本卦),
-    its 原神 and 忌神."""
-    if topic in ("世", "應"):
-        line = ben.shi if topic == "世" else ben.ying
-        k = ben.liuqin[line - 1]
-        yong, fu = (line,), ()
-    else:
-        k = _KIN_BY_ZH[topic]
-        yong = ben.lines_of(k)
-        fu = tuple(f.line for f in ben.fushen if f.liuqin == k) if not yong else ()
-    # ``Kin`` runs along the generation cycle (兄弟 → 子孫 → 妻財 → 官鬼 → 父母 → 兄弟): the 原神
-    # generates the 用神 (one step back), the 忌神 overcomes it (two steps back).
-    yuan_k, ji_k = Kin((k - 1) % 5), Kin((k - 2) % 5)
-    return YongShen(topic, yong, k, fu, ben.lines_of(yuan_k), ben.lines_of(ji_k))
-
-
 # ---- the tables the pages look up --------------------------------------------------------------
 
 @lru_cache(maxsize=1)
@@ -143,31 +100,31 @@ def page_tables() -> dict[str, Any]:
     ``rules``: the rule ids, one bit each; ``palette``: the distinct (still, moving, changed)
     bitmasks of a branch — a still line on it, a moving line on it, a moving line changing into
     it; ``days``: for each 日辰 (甲子 = 0 …) and 月建 (子 = 0 …), twelve palette indices (branch
-    子 … 亥), as one list of 720 rows; ``void``, ``liushen`` (from line 1), ``strength`` (月建 ×
-    element 木火土金水) and the 神煞's branches for the legend."""
+    子 … 亥): the index of day d, month m, branch b is the ((d × 12 + m) × 12 + b)-th, packed two
+    digits each (:mod:`sitegen.model.packing`, alphabet ``digits``); ``void``, ``liushen`` (from
+    line 1), ``strength`` (月建 × element 木火土金水)."""
     ids = tuple(r for r, _ in LINE_PREDICATES)
     bit = {r: 1 << i for i, r in enumerate(ids)}
     preds = dict(LINE_PREDICATES)
     palette: dict[tuple[int, int, int], int] = {}
-    rows = []
+    indices: list[int] = []
     line_preds = tuple((bit[r], preds[r]) for r in _LINE_IDS)
     changed_preds = tuple((bit[r], preds[r]) for r in CHANGED_IDS)
     for day in SIXTY:
         for m in Branch:
-            row = []
             for b in Branch:
                 fs, fm, fc = (LineFacts(b, False, None, day, m), LineFacts(b, True, None, day, m),
                               LineFacts(b, True, b, day, m))
                 key = (sum(k for k, p in line_preds if p(fs)), sum(k for k, p in line_preds if p(fm)),
                        sum(k for k, p in changed_preds if p(fc)))
-                row.append(palette.setdefault(key, len(palette)))
-            rows.append(row)
+                indices.append(palette.setdefault(key, len(palette)))
     from sitegen.model.ganzhi import Element
     return {
         "rules": list(ids),
         "changed": list(CHANGED_IDS),
         "palette": [list(k) for k in palette],
-        "days": rows,
+        "digits": DIGITS,
+        "days": pack(indices, 2),
         "void": ["".join(b.zh for b in d.xun_void) for d in SIXTY],
         "liushen": [list(HEXAGRAMS[0].liushen(d.stem)) for d in SIXTY[:10]],
         "strength": [[strength(e, m) for e in Element] for m in Branch],

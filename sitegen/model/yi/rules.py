@@ -11,7 +11,8 @@ holds; what it takes depends on the family:
 - yi-change: the two hexagrams (本卦, 變卦) of a change that moves;
 - meihua-relation, meihua-topic: the change's :class:`~sitegen.model.yi.meihua.MeihuaReading`;
 - dili rules that apply to a change: a :class:`DiliMove`;
-- yi-moment, and 化空: one line at a moment (``moment_rules.LineFacts``, with the day and month).
+- yi-moment, and 化空: one line at a moment (``moment_rules.LineFacts``, with the day and month);
+- yi-yongshen: one line of a hexagram read for a question (``yongshen.YongFacts``).
 
 A conditional rule (listed in ``CONDITIONAL``) needs what a chart alone does not give (the day, the
 month, the ground itself): a chart states its condition rather than computing it as holding. Its
@@ -30,12 +31,14 @@ from sitegen.model.rules import RuleDef
 from sitegen.model.yi.moment_rules import MOMENT_RULES, hua_kong
 from sitegen.model.yi.sets import Generation, Relation
 from sitegen.model.yi.trigram import HOUTIAN_OPPOSITE, Trigram
+from sitegen.model.yi.yongshen import YONGSHEN_RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from sitegen.model.yi.hexagram import Hexagram
     from sitegen.model.yi.meihua import MeihuaReading
 
-FAMILIES = ("yi-line", "yi-change", "yi-hexagram", "meihua-relation", "meihua-topic", "dili", "yi-moment")
+FAMILIES = ("yi-line", "yi-change", "yi-hexagram", "meihua-relation", "meihua-topic", "dili", "yi-moment",
+            "yi-yongshen")
 
 CONDITIONAL: set[str] = set()     # ids of the conditional rules (filled as the catalog is built)
 _COND = "conditional"
@@ -309,6 +312,8 @@ _MEIHUA_TOPIC = _family("meihua-topic", "change",
 RULES: tuple[RuleDef, ...] = _HEXAGRAM + _LINE + _CHANGE + _MEIHUA_REL + _MEIHUA_TOPIC + _DILI
 # yi-moment: what the day and month decide on a line (issue 16); each carries its own predicate.
 RULES += MOMENT_RULES
+# yi-yongshen: the 用神 of a question, its 原神 and 忌神 (a line of the hexagram, for a topic).
+RULES += YONGSHEN_RULES
 RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in RULES}
 
 
