@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+import re
+
 import jinja2
-import jinja2.meta
 
 from ..content.source import ignored
 from ..model.pages import Page
@@ -27,6 +28,11 @@ DATA = {**views_liuren.DATA, **views_yi.DATA}
 # the pages are shared out, a build encodes each record once.
 MADE_FIRST = frozenset({"liuren_data", "change_data"})
 RAW = {**views_site.RAW, **views_cast.RAW}
+
+# A tag that loads another template: its name as a string literal (group 2), or None where the
+# name is an expression. Read off the source (parsing it again would cost each worker more than
+# the pages it renders with it); a tag inside a comment only adds a dependency.
+_LOADS = re.compile(r"""\{%-?\s*(extends|include|import|from)\s+(?:["']([^"']+)["'])?""")
 
 TEMPLATES = "templates"
 ASSETS = "assets"
@@ -78,7 +84,7 @@ class Renderer:
             found.add(current)
             try:
                 source = self.env.loader.get_source(self.env, current)[0]
-                refs = list(jinja2.meta.find_referenced_templates(self.env.parse(source)))
+                refs = [m.group(2) for m in _LOADS.finditer(source)]
             except (jinja2.TemplateError, OSError, UnicodeDecodeError):
                 refs = [None]          # reported by the render (or the template check) itself
             if None in refs:
