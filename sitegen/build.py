@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from .content import load_content, read_content
 from .content.redirects import FILE as REDIRECTS_FILE, check_redirects
 from .content.source import project_tree_problems
+from .kept import Kept, keeping
 from .model.pages import Page
 from .model.site import Site, build_site
 from .problems import BuildError, Problem, Problems
@@ -238,7 +239,7 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
            state: OutputState | None, start: float, base_url: str | None) -> Result:
     progress.phase("reading content")
     site, renderer, assets = check_all(root, atomic.cache_dir(out) if out is not None else None,
-                                       base_url)
+                                       base_url, code=inputs.keys.get("code"))
 
     jobs = {p.address.file: p for p in site.registry}
     asset_fp = {f: hashlib.sha1(b).hexdigest() for f, b in assets.items()}
@@ -304,13 +305,24 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
                   out=out, manifest=manifest)
 
 
-def check_all(root: Path, cache: Path | None,
-              base_url: str | None = None) -> tuple[Site, Renderer, dict[str, bytes]]:
+def check_all(root: Path, cache: Path | None, base_url: str | None = None, *,
+              code: str | None = None) -> tuple[Site, Renderer, dict[str, bytes]]:
     """Load and check everything there is to check before rendering: the project's files, the
     content, the model built on it, the templates, the redirects against every file the site will
     have. Each phase runs on what the phases before it could load, so one run reports the problems
     of all of them; any problem raises. Returns the model, its renderer and the assets.
-    ``base_url`` (checked already) replaces the one in ``content/site.yaml``."""
+    ``base_url`` (checked already) replaces the one in ``content/site.yaml``. With a ``cache``
+    folder and ``code`` (the generator's fingerprint), what can be is kept there for the next
+    build (:mod:`sitegen.kept`)."""
+    results = Kept(cache if code else None, code or "")
+    with keeping(results):
+        site, renderer, assets = _check_all(root, cache, base_url)
+    results.prune()
+    return site, renderer, assets
+
+
+def _check_all(root: Path, cache: Path | None,
+               base_url: str | None) -> tuple[Site, Renderer, dict[str, bytes]]:
     problems = Problems()
     project_problems = project_tree_problems(root)     # links out of it: never read
     problems.extend(project_problems)

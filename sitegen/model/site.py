@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import kept
 from ..content import Content
 from ..content.config import Config
 from ..content.rules import StepSentence
@@ -81,18 +82,11 @@ def build_site(content: Content) -> Site:
     check_term_rules(content.terms, site.rules, site.texts, problems)
     check_conventions(content.conventions, site.rules, site.texts, problems)
 
-    for l in liuren.all_lessons(shehai=cfg.liuren_shehai, guiren=cfg.liuren_guiren):
-        key = (l.day.index, l.plate)
-        site.lessons[key] = l
-        variants = lesson_variants(l)
-        if variants:
-            site.lesson_variants[key] = variants
-    for c in yi.all_changes(kin_variant=cfg.yi_kin_variant):
-        key = (c.ben.number, c.bian.number)
-        site.changes[key] = c
-        variants = change_variants(c)
-        if variants:
-            site.change_variants[key] = variants
+    options = (cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant)
+    made = kept.current().get("corpora", "\0".join(options), lambda: (corpora(*options), True))
+    liuren.remember_lessons(made.all_lessons)
+    site.lessons, site.lesson_variants = made.lessons, made.lesson_variants
+    site.changes, site.change_variants = made.changes, made.change_variants
 
     _backlinks(site)
     _kejing(site)
@@ -107,6 +101,36 @@ def build_site(content: Content) -> Site:
                      "give one of them another slug or id")
     problems.raise_if_any()
     return site
+
+
+@dataclass(frozen=True)
+class Corpora:
+    lessons: dict[tuple[int, int], liuren.Lesson]
+    lesson_variants: dict[tuple[int, int], tuple[LessonVariant, ...]]
+    changes: dict[tuple[int, int], yi.Change]
+    change_variants: dict[tuple[int, int], dict[str, tuple]]
+    all_lessons: dict         # every lesson the engine made for them, under any option
+
+
+def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
+    """Both corpora under the engine options: the lessons and what the other options change in
+    them, the changes and theirs. They follow from the generator and the options alone, so a
+    build keeps them for the next (:mod:`sitegen.kept`)."""
+    made = Corpora({}, {}, {}, {}, {})
+    for l in liuren.all_lessons(shehai=shehai, guiren=guiren):
+        key = (l.day.index, l.plate)
+        made.lessons[key] = l
+        variants = lesson_variants(l)
+        if variants:
+            made.lesson_variants[key] = variants
+    for c in yi.all_changes(kin_variant=kin_variant):
+        key = (c.ben.number, c.bian.number)
+        made.changes[key] = c
+        variants = change_variants(c)
+        if variants:
+            made.change_variants[key] = variants
+    made.all_lessons.update(liuren.made_lessons())
+    return made
 
 
 def _backlinks(site: Site) -> None:

@@ -1,0 +1,85 @@
+"""Results kept between builds: what a build computed from some inputs, pickled in the output's
+cache folder (beside the compiled templates) under the hash of those inputs and of the generator
+itself. A later build with the same inputs reads the result instead of computing it again; a
+changed input (or generator, or Python) names another file, so a stale result is never read.
+
+Kept: the parsed YAML content files (by their text) and the two corpora (by the engine options).
+A file that cannot be read or unpickled is computed again; one that cannot be written is simply
+not kept. The files a build did not use are removed once it has loaded everything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator, TypeVar
+
+T = TypeVar("T")
+SUFFIX = ".pickle"
+
+
+class Kept:
+    """The results kept in ``folder`` (``None``: nothing is kept, everything computed)."""
+
+    def __init__(self, folder: Path | None, code: str):
+        self.folder = folder
+        self.stamp = f"{code}\0{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode()
+        self.used: set[str] = set()
+
+    def get(self, kind: str, key: str, make: Callable[[], tuple[T, bool]]) -> T:
+        """The result for ``key``: read if kept, else ``make()``, which returns the result and
+        whether it may be kept (not when its inputs had problems)."""
+        if self.folder is None:
+            return make()[0]
+        digest = hashlib.sha1(self.stamp + b"\0" + key.encode()).hexdigest()
+        name = f"{kind}-{digest}{SUFFIX}"
+        self.used.add(name)
+        path = self.folder / name
+        try:
+            with open(path, "rb") as fh:
+                return pickle.load(fh)
+        except Exception:         # absent, unreadable, truncated, or from a changed class
+            pass
+        value, keep = make()
+        if keep:
+            tmp = path.with_name(f".{name}.{os.getpid()}")
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+                os.replace(tmp, path)
+            except (OSError, pickle.PicklingError):
+                tmp.unlink(missing_ok=True)
+        return value
+
+    def prune(self) -> None:
+        """Remove the kept files that this build did not use (after a build that loaded all)."""
+        if self.folder is None:
+            return
+        try:
+            for p in self.folder.iterdir():
+                if p.name.endswith(SUFFIX) and p.name not in self.used:
+                    p.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+_NOTHING = Kept(None, "")
+_current: list[Kept] = [_NOTHING]
+
+
+def current() -> Kept:
+    """The results of the build running in this process (nothing kept outside a build)."""
+    return _current[-1]
+
+
+@contextmanager
+def keeping(kept: Kept) -> Iterator[Kept]:
+    _current.append(kept)
+    try:
+        yield kept
+    finally:
+        _current.pop()
