@@ -91,6 +91,18 @@ def memo_json(memo: dict, key: tuple, make: Callable[[], Any]) -> str:
     return got
 
 
+class Record:
+    """A view's fields as attributes. A template reads ``c.name`` through jinja's getattr, which
+    tries the attribute first: off a dict that fails (an exception raised and caught for every
+    read) before the item is looked up, off a record it is found at once."""
+
+    def __init__(self, fields: dict[str, Any]):
+        self.__dict__.update(fields)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.__dict__[name]
+
+
 class Context:
     """Everything one page's view is built with: the site, the page, and relative links."""
 

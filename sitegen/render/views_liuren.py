@@ -13,7 +13,7 @@ from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
-from .views import Context, JSONText, Link, layout, memo_json
+from .views import Context, JSONText, Link, Record, layout, memo_json
 from .views_conventions import lesson_variant_lines, option_ref
 
 # Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
@@ -238,7 +238,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "bifa_index": ctx.href(A.RULES, "liuren-bifa"),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
-                                              f"{l.method}·{l.ke}"), "l": view}
+                                              f"{l.method}·{l.ke}"), "l": Record(view)}
 
 
 def _kejing(ctx: Context, plate: int) -> KejingView:
@@ -283,7 +283,7 @@ def liuren_day(ctx: Context) -> dict[str, Any]:
         "next": Link(f"{next_day.zh}日", ctx.href(A.liuren_day(next_day))),
         "kejing": (ctx.href(A.text(KEJING)) if day == KEJING_DAY else None),
     }
-    return {"layout": layout(ctx), "d": view}
+    return {"layout": layout(ctx), "d": Record(view)}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..model.liuren.bifa import undecided as bifa_undecided
 from ..model.liuren.rules import JUAN
 from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
-from .views import Context, layout
+from .views import Context, Record, layout
 from .views_conventions import rule_conventions
 
 APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
@@ -145,7 +145,7 @@ def rule(ctx: Context) -> dict[str, Any]:
     }
     cite = e.cites[0] if e.cites else None
     desc = f"{r.zh} ({r.ko}): {plain(site.texts, e.definition)[:80]}"
-    return {"layout": layout(ctx, description=desc), "r": view,
+    return {"layout": layout(ctx, description=desc), "r": Record(view),
             "cite_text": short_title(ctx, cite.text) if cite else None}
 
 
@@ -198,7 +198,7 @@ def term(ctx: Context) -> dict[str, Any]:
         "defined_in": quotes(ctx, t.defined_in),
         "rules": rules, "texts": tuple(using),
     }
-    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {plain(site.texts, t.gloss)[:80]}"), "t": view}
+    return {"layout": layout(ctx, description=f"{t.zh} ({t.ko}): {plain(site.texts, t.gloss)[:80]}"), "t": Record(view)}
 
 
 def terms_index(ctx: Context) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from ..model import yi
 from ..model.ganzhi import Stem
 from .refs import RuleRef, paragraph_href, prose, rule_ref
 from .trace import sentence
-from .views import Context, JSONText, Link, layout, memo_json
+from .views import Context, JSONText, Link, Record, layout, memo_json
 from .views_conventions import change_variant_lines, option_ref
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
@@ -129,7 +129,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "moment": _moment(ctx, h.number),
     }
     return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({view['h'].ko}): {h.palace.name}宮 "
-                                              f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": view}
+                                              f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": Record(view)}
 
 
 @dataclass(frozen=True)
@@ -202,13 +202,13 @@ def change(ctx: Context) -> dict[str, Any]:
     meihua = None
     if c.meihua is not None:
         mh = c.meihua
-        meihua = {
+        meihua = Record({
             "ti": mh.ti, "yong": mh.yong, "relation": rule_ref(ctx, mh.relation_id),
             "relation_zh": mh.relation,
             "ti_position": "上卦" if mh.ti_position is yi.Side.OUTER else "下卦",
             "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu,
             "topics": _topic_readings(ctx, mh.relation, mh.rule_ids[1:]),
-        }
+        })
     dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
     dili_change = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition))
                         for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
@@ -239,7 +239,7 @@ def change(ctx: Context) -> dict[str, Any]:
         "moment": _moment(ctx, ben.number),
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
-    return {"layout": layout(ctx, description=desc), "c": view}
+    return {"layout": layout(ctx, description=desc), "c": Record(view)}
 
 
 @dataclass(frozen=True)

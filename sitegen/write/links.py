@@ -16,9 +16,10 @@ from urllib.parse import unquote, urlsplit
 
 from ..problems import Problem
 
-# Our templates write ' attr="…"' exactly: one pass over the page finds every link and id (the
-# leading space is a literal the regex engine skips ahead to).
-_ATTRS = re.compile(rb' (href|src|action|id)="([^"]*)"')
+# Our templates write ' attr="…"' exactly: one pass over the page finds every link, another
+# every id (each a loop in C: no Python code runs per attribute).
+_LINKS = re.compile(rb' (?:href|src|action)="([^"]*)"')
+_IDS = re.compile(rb' id="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -29,17 +30,28 @@ class PageLinks:
 
 
 class _Known:
-    """What the links seen so far resolved to, for the pages of one folder depth. A link that
-    climbs to the site root (or leaves the site) resolves the same from every page of that depth,
-    which is most of every page's links: those are looked up with set operations in one go."""
+    """What the links seen so far resolved to, for the pages under one folder that climb the same
+    number of folders to it. A relative link that starts by climbing k folders (``../`` k times)
+    resolves from the folder k levels above its page, whatever lies below: the same from every
+    page there. Most of every page's links climb to the site root (or leave the site), the same
+    from every page of one depth; a change page's links to its siblings climb to its 本卦's
+    folder. Those are looked up with set operations in one go."""
 
     def __init__(self) -> None:
         self.fine: set[bytes] = set()                    # nothing left to check
         self.anchored: dict[bytes, tuple[str, str, str]] = {}   # → (link, file, anchor)
 
 
-_KNOWN: dict[int, _Known] = {}
+# (the folder climbed to, as a tuple of names; how many folders the link climbs) → what is known
+_KNOWN: dict[tuple[tuple[str, ...], int], _Known] = {}
 _KNOWN_FOR: list = [None, None]     # the files set and root path the cache was filled against
+
+
+def _known(folder: tuple[str, ...], up: int) -> _Known:
+    known = _KNOWN.get((folder, up))
+    if known is None:
+        known = _KNOWN[folder, up] = _Known()
+    return known
 
 
 def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: str = "/") -> PageLinks:
@@ -50,29 +62,36 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
         _KNOWN.clear()
         _KNOWN_FOR[:] = files, root_path
     base = tuple(page.split("/")[:-1])
-    known = _KNOWN.get(len(base))
-    if known is None:
-        known = _KNOWN[len(base)] = _Known()
-    found = set()
-    id_values = []
-    for attr, value in _ATTRS.findall(html):
-        if attr == b"id":
-            id_values.append(value)
-        else:
-            found.add(value)
-    found -= known.fine
-    targets = [known.anchored[raw] for raw in found & known.anchored.keys()]
+    depth = len(base)
+    found = set(_LINKS.findall(html))
+    id_values = _IDS.findall(html)
+    targets = []
+    # From the root (most links) down to the page's parent folder; a root page's own folder is
+    # the root.
+    for up in range(depth, 0, -1) if depth else (0,):
+        known = _known(base[:depth - up], up)
+        found -= known.fine
+        if known.anchored:
+            hit = found & known.anchored.keys()
+            if hit:
+                targets += [known.anchored[raw] for raw in hit]
+                found -= hit
     bad = []
-    climb = "../" * len(base)
-    for raw in found - known.anchored.keys():
+    for raw in found:
         link = raw.decode()
         if link.startswith("#"):
             targets.append((link, page, unquote(link[1:])))
             continue
         r = resolve(link, base, root_path)
-        # Resolves alike from every page of this depth: external, absolute, or climbing to the root.
-        shared = r is None or link.startswith("/") or (link.startswith(climb)
-                                                       and not link.startswith(climb + "../"))
+        if r is None or link.startswith("/"):
+            up = depth          # external or absolute: the same from every page of this depth
+        else:
+            up = 0
+            while link.startswith("../", 3 * up):
+                up += 1
+        # Resolves alike from every page under the folder it climbs to (not the page's own folder:
+        # few pages share it, and a root page's links are the root's).
+        shared = (up >= 1 or not depth) and up <= depth
         if r is None:
             pass
         elif isinstance(r, str):
@@ -85,10 +104,10 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
         elif r[1]:
             targets.append((link, r[0], r[1]))
             if shared:
-                known.anchored[raw] = (link, r[0], r[1])
+                _known(base[:depth - up], up).anchored[raw] = (link, r[0], r[1])
             continue
         if shared:
-            known.fine.add(raw)
+            _known(base[:depth - up], up).fine.add(raw)
     ids = frozenset(i.decode() for i in id_values)
     if len(ids) != len(id_values):           # a link to a doubled id lands on the first of them
         counts = Counter(id_values)
