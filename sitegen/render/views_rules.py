@@ -47,18 +47,30 @@ def _lesson_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]
     by_day: dict[int, dict[int, ChartLink]] = {}
     links = []
     for key, title in keys:
-        di, plate = ctx.site.registry[key].ref
-        day = SIXTY[di]
-        href = ctx.href(A.lesson(day, plate))
-        link = ChartLink(f"{day.zh} {plate}", href, title)
+        link, cell, di, plate = _lesson_links(ctx, key, title)
         links.append(link)
-        by_day.setdefault(day.index, {})[plate] = ChartLink(str(plate), href, title)
+        by_day.setdefault(di, {})[plate] = cell
     if len(links) <= LIST_LIMIT:
         return ChartGroup(heading, len(links), tuple(links), (), ())
     rows = tuple(GridRow(f"{SIXTY[di].zh}", ctx.href(A.liuren_day(SIXTY[di])),
                          tuple(cells.get(p) for p in range(1, 13)))
                  for di, cells in sorted(by_day.items()))
     return ChartGroup(heading, len(links), (), tuple(str(p) for p in range(1, 13)), rows)
+
+
+def _lesson_links(ctx: Context, key: str, title: str) -> tuple[ChartLink, ChartLink, int, int]:
+    """The list item and the grid cell of lesson ``key``, its day's index and its plate, shared
+    by rule pages."""
+    scope = ctx.here.path if ctx.here.path.startswith("liuren/") else ctx.here.path.count("/")
+    memo = ("lesson-link", key, title, scope)
+    got = ctx.memo.get(memo)
+    if got is None:
+        di, plate = ctx.site.registry[key].ref
+        day = SIXTY[di]
+        href = ctx.href(A.lesson(day, plate))
+        got = ctx.memo[memo] = (ChartLink(f"{day.zh} {plate}", href, title),
+                                ChartLink(str(plate), href, title), day.index, plate)
+    return got
 
 
 def _change_group(ctx: Context, heading: str | None, keys: list[tuple[str, str]]) -> ChartGroup:

@@ -64,9 +64,11 @@ class HexRef:
 
 def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
     """The link record of ``h`` as seen from the current page (memoised: the same from every
-    page of one folder depth outside yi/)."""
+    page of one folder depth outside yi/, and inside yi/ from every page of one depth inside or
+    outside ``h``'s folder)."""
     here = ctx.here.path
-    key = ("hex-ref", h.number, here if here.startswith("yi/") else ctx.link_scope)
+    inside = here.startswith(f"yi/{h.number:02d}/") if here.startswith("yi/") else None
+    key = ("hex-ref", h.number, ctx.link_scope, inside)
     got = ctx.memo.get(key)
     if got is None:
         got = ctx.memo[key] = _hex_ref(ctx, h)
@@ -256,10 +258,13 @@ class MomentBox:
 
 
 def _moment(ctx: Context, number: int) -> MomentBox:
-    home = ctx.href(A.HOME)
-    got = ctx.memo.get(("yi-moment-box", home, number))
+    """The box of ``number`` (memoised per folder depth, in yi/ or not: it links to the root, to
+    files in cast/ and assets/, and to yi/moment.js)."""
+    key = ("yi-moment-box", ctx.link_scope, ctx.here.path.startswith("yi/"), number)
+    got = ctx.memo.get(key)
     if got is None:
-        got = ctx.memo[("yi-moment-box", home, number)] = MomentBox(
+        home = ctx.href(A.HOME)
+        got = ctx.memo[key] = MomentBox(
             home[: -len("index.html")], ctx.href(A.CAST_CALENDAR), ctx.href(A.YI_MOMENT),
             ctx.href(A.asset("cast.js")), ctx.href(A.asset("yi-moment.js")), number)
     return got
