@@ -18,7 +18,7 @@ MEMOISED = {"rule": "rule_link", "general": "general_link", "fig": "figure_svg",
             "rules_details": "rules_details_list", "topics_table": "topics_table_html",
             "site_header": "site_header_html", "change_row": "change_row_html",
             "chart_cell": "chart_cell_html", "moment_box": "moment_box_html", "option": "option_html",
-            "variants": "variants_html"}
+            "variants": "variants_html", "pager": "pager"}
 
 
 def make_env(templates: Path, cache: Path | None = None) -> Environment:
