@@ -8,6 +8,7 @@ the page being rendered.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import urlsplit
@@ -145,7 +146,7 @@ def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
     chain = [p.key for p in above] + [page.key]
     section = next((k for k in reversed(chain) if k in _NAV_KEYS), "")
     chrome = _chrome(ctx, section)
-    crumbs = tuple(Link(p.title, ctx.href(p.address)) for p in above)
+    crumbs = _crumbs(ctx, above)
     title = page.title
     url = ctx.canonical()
     return Layout(
@@ -158,6 +159,21 @@ def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
         body_class=page.kind.replace("_", "-"),
         **chrome,
     )
+
+
+def _crumbs(ctx: Context, above: list) -> tuple[Link, ...]:
+    """The links to the pages above, shared by the pages of one folder (each in a folder of its
+    own in it, as the 64 changes of a 本卦 are) when none of those pages lies inside the page's
+    own folder: the links then climb out of it alike."""
+    here = ctx.here.path
+    if not here.endswith("/") or ctx.page.kind == "not_found" or any(
+            p.address.path.startswith(here) for p in above):
+        return tuple(Link(p.title, ctx.href(p.address)) for p in above)
+    key = ("crumbs", tuple(p.key for p in above), here[:-1].rpartition("/")[0])
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = tuple(Link(p.title, ctx.href(p.address)) for p in above)
+    return got
 
 
 def _chrome(ctx: Context, section: str) -> dict[str, Any]:
@@ -183,11 +199,14 @@ def _chrome(ctx: Context, section: str) -> dict[str, Any]:
     return got
 
 
+_NOT_IN_KEY = re.compile(r"[^0-9A-Za-z]")     # a BibTeX key keeps ASCII letters and digits
+
+
 def citation(title: str, author: str | None, date: str, url: str, language: str,
              site_name: str, key: str) -> Citation:
     who = f"{author}, " if author else ""
     plain = f"{who}「{title}」, 『{site_name}』, {date}. {url}"
-    bibkey = "sitegen-" + "".join(ch if ch.isalnum() and ch.isascii() else "-" for ch in key).strip("-")
+    bibkey = "sitegen-" + _NOT_IN_KEY.sub("-", key).strip("-")
     fields = [f"  title = {{{title}}}"]
     # A page with no author of its own is the site's work (a corporate author, braced whole).
     fields.append(f"  author = {{{author}}}" if author else f"  author = {{{{{site_name}}}}}")
