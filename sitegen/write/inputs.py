@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sitegen
-from ..content.source import ignored, outside_problem
+from ..paths import ignored, outside_problem
 
 GLOBAL_KEYS = ("code", "templates", "config", "content")
 TEMPLATE = "template:"              # + a template's name: the pages rendered with it
