@@ -1,6 +1,6 @@
 """The link checker on hand-made pages: every kind of broken link is found, on every page that
-has it, whatever the pages scanned before it (the scanner shares what it resolved between pages
-of the same depth)."""
+has it, whatever the pages scanned before it (the scanner shares what a link resolved to between
+the pages under the folder it climbs to)."""
 
 from sitegen.write.links import check_links, scan
 
@@ -39,6 +39,23 @@ def test_the_same_link_is_judged_from_each_page():
     }) == [
         "build/yi/64/51/index.html: broken link '#here': yi/64/51/index.html has no element with id 'here'",
         "build/yi/64/51/index.html: broken link '../index.html': no file yi/64/index.html was built",
+    ]
+
+
+def test_a_sibling_link_is_shared_only_by_the_pages_under_the_folder_it_climbs_to():
+    # '../02/index.html#b' is yi/01/02's #b from every change of 本卦 01, yi/64/02 (not built)
+    # from 本卦 64, and yi/02/index.html (not built) from a hexagram page.
+    files = FILES | {"yi/01/03/index.html", "yi/01/04/index.html", "yi/64/03/index.html"}
+    sibling = page("../02/index.html#b")
+    assert problems({
+        "yi/01/02/index.html": page(ids=("b",)),
+        "yi/01/03/index.html": sibling,
+        "yi/01/04/index.html": sibling,
+        "yi/64/03/index.html": sibling,
+        "yi/01/index.html": b'<a href="../../assets/site.css">x</a><a href="../02/index.html#b">x</a>',
+    }, files) == [
+        "build/yi/01/index.html: broken link '../02/index.html#b': no file yi/02/index.html was built",
+        "build/yi/64/03/index.html: broken link '../02/index.html#b': no file yi/64/02/index.html was built",
     ]
 
 
