@@ -1,8 +1,8 @@
 """The hundred 法 of 《畢法賦》 (《六壬大全》 卷十一–十二): one predicate per 法, on a lesson's facts.
 
 Each returns what a 課體 predicate returns (``keti.py``): not held, held, a ``Cond``, or
-``UNDECIDED`` — a 法 that reads the question asked, the asker or what has happened (its rule entry
-says why), or one whose statement this site does not decide. ``BIFA`` maps each number to
+``UNDECIDED`` — a 法 that reads the question asked, the asker or what has happened, or one whose
+commentary leaves the chart position open (its rule entry says why: which readings, which passage). ``BIFA`` maps each number to
 (its verse as the engine names it, its predicate).
 """
 
