@@ -2,8 +2,8 @@
 
 Each returns what a 課體 predicate returns (``keti.py``): not held, held, a ``Cond``, or
 ``UNDECIDED`` — a 法 that reads the question asked, the asker or what has happened, or one whose
-commentary leaves the chart position open (its rule entry says why: which readings, which passage). ``BIFA`` maps each number to
-(its verse as the engine names it, its predicate).
+commentary leaves the chart position open (its rule entry says why: which readings, which passage).
+``BIFA`` maps each number to (its verse as the engine names it, its predicate).
 """
 
 from __future__ import annotations
