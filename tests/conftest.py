@@ -42,7 +42,9 @@ A NEW TEST THAT NEEDS A BUILT SITE (keep the suite under two minutes):
   that stops before rendering costs about a second);
 - never ``build(REPO, …)`` or a ``--clean`` build of your own: each renders all 5,282 pages
   (10–15 CPU-seconds). A test that must render a whole site gets ``@pytest.mark.heavy`` (run
-  first, so the two workers end together).
+  first, so the two workers end together; the workers take the tests a unit at a time, see
+  ``pytest_xdist_make_scheduler``); ``heavy(shares="texts")`` keeps it with the tests of its
+  module that share that clean render, one after the other on one worker.
 - a module-scoped fixture is made once in EACH worker that runs one of its tests: an expensive
   one is session-scoped and kept in ``run_dir`` under ``run_lock`` (as ``built``, ``clean_tree``
   and test_cli.py's ``readme_runs`` are), so that one worker makes it and the other reads it.
