@@ -35,10 +35,7 @@ class Kept:
         whether it may be kept (not when its inputs had problems)."""
         if self.folder is None:
             return make()[0]
-        digest = hashlib.sha1(self.stamp + b"\0" + key.encode()).hexdigest()
-        name = f"{kind}-{digest}{SUFFIX}"
-        self.used.add(name)
-        path = self.folder / name
+        path = self._path(kind, key)
         try:
             with open(path, "rb") as fh:
                 return pickle.load(fh)
@@ -46,14 +43,29 @@ class Kept:
             pass
         value, keep = make()
         if keep:
-            tmp = path.with_name(f".{name}.{os.getpid()}")
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-                os.replace(tmp, path)
-            except (OSError, pickle.PicklingError):
-                tmp.unlink(missing_ok=True)
+            self._write(path, value)
         return value
+
+    def put(self, kind: str, key: str, value: object) -> None:
+        """Keep ``value`` for ``key`` instead of what is kept (a result that grew since)."""
+        if self.folder is not None:
+            self._write(self._path(kind, key), value)
+
+    def _path(self, kind: str, key: str) -> Path:
+        assert self.folder is not None
+        digest = hashlib.sha1(self.stamp + b"\0" + key.encode()).hexdigest()
+        name = f"{kind}-{digest}{SUFFIX}"
+        self.used.add(name)
+        return self.folder / name
+
+    def _write(self, path: Path, value: object) -> None:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, path)
+        except (OSError, pickle.PicklingError):
+            tmp.unlink(missing_ok=True)
 
     def prune(self) -> None:
         """Remove the kept files that this build did not use (after a build that loaded all)."""

@@ -7,8 +7,8 @@ What a test may ask for:
                 READ-ONLY: no test may change, add or remove anything in it (checked when the
                 session ends). A test that needs to change files uses ``site_copy``.
 ``site_copy``   (per test) a writable project of its own: ``content/`` and ``templates/`` copied,
-                ``build/`` a hard-linked copy of ``built`` (so an incremental build there starts
-                up to date and renders only what the test changes). Change an existing file of
+                ``build/`` a hard-linked copy of ``built`` and of its cache folder (so an
+                incremental build there starts up to date and renders only what the test changes). Change an existing file of
                 it only with ``sites.edit`` / ``sites.scribble`` (they put a new file in its
                 place; writing into it would change ``built`` through the hard link). Adding and
                 deleting files is safe.
@@ -177,11 +177,17 @@ def built(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def site_copy(built, tmp_path) -> Path:
-    """A project of this test's own whose ``build/`` is the built site, up to date."""
+    """A project of this test's own whose ``build/`` is the built site, up to date, with the
+    built site's cache folder (compiled templates, the results :mod:`sitegen.kept` keeps), so
+    that its builds start as a reader's next build would. (Both are replaced file by file, never
+    written into, so the hard links are safe.)"""
     from sites import copy_site
+    from sitegen.write.atomic import cache_dir
 
     root = copy_site(tmp_path / "proj")
     link_tree(built, root / "build")
+    if cache_dir(built).is_dir():
+        link_tree(cache_dir(built), cache_dir(root / "build"))
     return root
 
 

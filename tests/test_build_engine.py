@@ -113,6 +113,10 @@ def test_incremental_rebuild_equals_clean_build(site_copy, built, clean_tree, mo
         terms = {p.address.file for p in model.registry if p.kind == "term"}
         assert len(terms) > 50
         assert changed_files(site_copy, built) == terms, "a template's pages, and no other, re-render"
+    if change == "rules":
+        yi = {p.address.file for p in model.registry if p.kind in ("change", "change_json", "hexagram")}
+        assert len(yi) > 8000
+        assert not changed_files(site_copy, built) & yi, "a 大六壬 rules file's edit leaves 六爻 pages"
     if change == "engine-config":
         assert made > 10_000
 

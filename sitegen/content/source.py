@@ -16,30 +16,11 @@ from typing import Any, Callable
 import yaml
 
 from .. import kept
+from ..paths import ignored, outside_problem  # noqa: F401  (content's own names for them)
 from ..problems import Problems
 
 
 MAX_BYTES = 16 << 20      # no content file comes near this; a bigger one is a mistake
-
-
-def ignored(name: str) -> bool:
-    """Files the generator never reads and never fingerprints (editor and system leftovers):
-    names starting with a dot, backups ending in ``~``."""
-    return name.startswith(".") or name.endswith("~")
-
-
-def outside_problem(path: Path, root: Path) -> str | None:
-    """Why the project may not read ``path``: a link that leads out of the project ``root``, or
-    something that is not a plain file (a device, a pipe); None if it may."""
-    try:
-        real = path.resolve(strict=True)
-    except (OSError, RuntimeError):
-        return "it is a broken or looping link" if path.is_symlink() else None
-    if not real.is_relative_to(root.resolve()):
-        return f"it is a link to {real}, outside the project"
-    if path.exists() and not (real.is_file() or real.is_dir()):
-        return "it is not a plain file (a device, a pipe or a socket)"
-    return None
 
 
 def project_tree_problems(root: Path, folders=("content", "templates")) -> list:

@@ -3,7 +3,7 @@ the backlinks, and the page registry — all checked before anything is rendered
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import kept
@@ -82,8 +82,8 @@ def build_site(content: Content) -> Site:
     check_term_rules(content.terms, site.rules, site.texts, problems)
     check_conventions(content.conventions, site.rules, site.texts, problems)
 
-    options = (cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant)
-    made = kept.current().get("corpora", "\0".join(options), lambda: (corpora(*options), True))
+    options = "\0".join((cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant))
+    made = kept.current().get("corpora", options, lambda: (corpora(options), True))
     liuren.remember_lessons(made.all_lessons)
     site.lessons, site.lesson_variants = made.lessons, made.lesson_variants
     site.changes, site.change_variants = made.changes, made.change_variants
@@ -92,6 +92,9 @@ def build_site(content: Content) -> Site:
     _kejing(site)
     site.validation = validate(site, problems)
     site.agreement = agreement(site, problems)
+    lessons = liuren.made_lessons()       # with the examples' lessons under every option
+    if len(lessons) > len(made.all_lessons):
+        kept.current().put("corpora", options, replace(made, all_lessons=lessons))
     _register_pages(site)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":
@@ -109,13 +112,15 @@ class Corpora:
     lesson_variants: dict[tuple[int, int], tuple[LessonVariant, ...]]
     changes: dict[tuple[int, int], yi.Change]
     change_variants: dict[tuple[int, int], dict[str, tuple]]
-    all_lessons: dict         # every lesson the engine made for them, under any option
+    all_lessons: dict         # every lesson the engine made for the build, under any option
 
 
-def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
-    """Both corpora under the engine options: the lessons and what the other options change in
-    them, the changes and theirs. They follow from the generator and the options alone, so a
-    build keeps them for the next (:mod:`sitegen.kept`)."""
+def corpora(options: str) -> Corpora:
+    """Both corpora under the engine ``options`` (涉害, 貴人 and 六親, joined by NUL): the lessons
+    and what the other options change in them, the changes and theirs. They follow from the
+    generator and the options alone, so a build keeps them for the next (:mod:`sitegen.kept`),
+    with every other lesson the engine made for the build."""
+    shehai, guiren, kin_variant = options.split("\0")
     made = Corpora({}, {}, {}, {}, {})
     for l in liuren.all_lessons(shehai=shehai, guiren=guiren):
         key = (l.day.index, l.plate)

@@ -5,7 +5,9 @@ page renders, the site's content mappings — texts, terms, rules, the page regi
 derived from them — note every dependency key (:mod:`sitegen.write.inputs`) they are read
 through. A text is read through a stand-in that tells its front matter (``text-head:<slug>``:
 title, author, dates) from its body (``text:<slug>``), so a page that shows a text's title is not
-re-rendered when a paragraph of it is edited. A page made with a template notes the templates it
+re-rendered when a paragraph of it is edited. A rule looked up notes the file defining it
+(``rules:<file>``), and a step put in words the files of its sentences, so editing a 六爻 rule
+does not re-render the 大六壬 lessons. A page made with a template notes the templates it
 loads (``template:<name>``, :meth:`sitegen.render.render.Renderer.template_keys`), so editing
 ``term.html`` re-renders the term pages alone. Everything else a page can read — the engines,
 ``site.yaml`` — is under the global keys every page depends on.
@@ -19,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ..model.pages import Page
+from ..write.inputs import dep_key
 
 _frames: list[set[str]] = []
 
@@ -108,6 +111,30 @@ class _Reading(dict):
     def keys(self):  # type: ignore[override]
         self._note()
         return dict.keys(self)
+
+
+class _Rules(_Reading):
+    """``site.rules``: looking a rule up notes the file that defines it (``rules:<file>``); a rule
+    that is not there, or all of them listed, note every rules file (``rules``)."""
+
+    _deps = ("rules",)
+
+    def __init__(self, rules: dict):
+        super().__init__(rules)
+        self._files = {rid: dep_key(r.entry.file) for rid, r in rules.items()}
+
+    def __getitem__(self, rid):
+        if _frames:
+            _frames[-1].add(self._files.get(rid, "rules"))
+        return dict.__getitem__(self, rid)
+
+    def get(self, rid, default=None):
+        note(self._files.get(rid, "rules"))
+        return dict.get(self, rid, default)
+
+    def __contains__(self, rid) -> bool:
+        note(self._files.get(rid, "rules"))
+        return dict.__contains__(self, rid)
 
 
 def reading(d: dict, *keys: str) -> _Reading:
@@ -270,7 +297,7 @@ def install(site) -> dict[str, Any]:
              "pages": site.registry.pages}
     site.texts = _Texts(site.texts)
     site.terms = reading(site.terms, "terms")
-    site.rules = reading(site.rules, "rules")
+    site.rules = _Rules(site.rules)
     site.cited_by = reading(site.cited_by, "rules")
     site.defines = reading(site.defines, "terms")
     site.kejing_sections = reading(site.kejing_sections, f"text:{_kejing()}")

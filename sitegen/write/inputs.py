@@ -1,8 +1,9 @@
 """Fingerprints of every input, grouped by what a page can depend on.
 
 Each input file belongs to one dependency key: ``text:<slug>`` for a text (and, for its front
-matter alone, ``text-head:<slug>``), ``texts`` for the list of texts, ``rules``, ``terms``,
-``validation``, ``redirects`` for those content files, ``template:<name>`` for a jinja template
+matter alone, ``text-head:<slug>``), ``texts`` for the list of texts, ``rules:<file>`` for a
+rules file (``rules`` for all of them together: the list of rules), ``terms``, ``validation``,
+``redirects`` for those content files, ``template:<name>`` for a jinja template
 (``template:*`` for all of them together), and the global keys ``code`` (the generator and its
 engines), ``templates`` (the other files under ``templates/``: the assets), ``config`` and
 ``content`` (anything else) that every page depends on. Which keys a page depends on is
@@ -23,10 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sitegen
-from ..content.source import ignored, outside_problem
+from ..paths import ignored, outside_problem
 
 GLOBAL_KEYS = ("code", "templates", "config", "content")
 TEMPLATE = "template:"              # + a template's name: the pages rendered with it
+RULES_FILE = "rules:"               # + a file's name under content/rules: the rules it defines
 ALL_TEMPLATES = "template:*"        # every template (a page whose templates are not known)
 
 
@@ -43,7 +45,9 @@ def dep_key(rel: str) -> str:
         return "config"
     if rel.startswith("content/texts/") and rel.endswith(".md") and rel.count("/") == 2:
         return "text:" + rel[len("content/texts/"):-3]
-    for folder in ("rules", "terms", "validation"):
+    if rel.startswith("content/rules/"):
+        return RULES_FILE + rel[len("content/rules/"):]
+    for folder in ("terms", "validation"):
         if rel.startswith(f"content/{folder}/"):
             return folder
     if rel == "content/redirects.yaml":
@@ -109,6 +113,7 @@ def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
     total = hashlib.sha1()
     texts = hashlib.sha1()
     templates = hashlib.sha1()
+    rules = hashlib.sha1()
     found = [(rel, _reader(rel, path, root)) for rel, path in _files(root)]
     if base_url:
         found.append(("--base-url", base_url.encode))
@@ -125,7 +130,10 @@ def read_inputs(root: Path, base_url: str | None = None) -> Inputs:
             per_key[f"text-head:{key[5:]}"] = hashlib.sha1(_front_matter(data))
         elif key.startswith(TEMPLATE):
             templates.update(rel.encode() + b"\0" + digest)
+        elif key.startswith(RULES_FILE):
+            rules.update(rel.encode() + b"\0" + digest)
         total.update(rel.encode() + b"\0" + digest)
     per_key["texts"] = texts
     per_key[ALL_TEMPLATES] = templates
+    per_key["rules"] = rules
     return Inputs({k: h.hexdigest() for k, h in sorted(per_key.items())}, total.hexdigest())
