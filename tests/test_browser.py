@@ -7,6 +7,7 @@ Screenshots are saved under test-artifacts/screenshots/.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import http.server
 import importlib.util
@@ -384,7 +385,9 @@ def test_search_box_in_the_header_leads_to_results(tab, base):
 
 def test_permalink_copies_the_canonical_url(tab, built, base_url):
     page = tab.page
-    page.goto(built.as_uri() + "/texts/liuren-gejue/index.html")
+    page.clock.install()        # the toast hides after 1.8 s of the page's clock: held still here,
+    page.goto(built.as_uri() + "/texts/liuren-gejue/index.html")   # so a slow look still sees it
+    page.clock.pause_at(dt.datetime.now() + dt.timedelta(seconds=5))
     page.locator("[id='p05'] a.pid").click()
     toast = page.locator(".toast")
     toast.wait_for(state="visible")
