@@ -42,6 +42,9 @@ def test_a_misquoted_or_misplaced_clause_is_caught(shared):
     fa = next(a for e in ENTRIES for a in e.authority if a.title == "第60法")
     assert form_problem(replace(fa, part="卷十一"))           # 法 51–100 are 卷十二's
     assert text_problem(books, replace(fa, title="第61法"))   # the verse of another 法
+    clause = next(a for e in ENTRIES for a in e.authority if a.title == "第65法" and a.quote != "干墓并關人宅廢")
+    assert text_problem(books, clause) is None                # a clause of its commentary
+    assert text_problem(books, replace(clause, title="第66法"))  # … is not under the next 法
 
 
 def _line(root: Path, rel: str, needle: str) -> int:

@@ -18,7 +18,7 @@ from sitegen.content.authorities import DAQUAN, HEADING, JUAN as PARTS, KEJING, 
 from sitegen.content.rules import load_rules
 from sitegen.content.t2s import fold
 from sitegen.model import knowledge
-from sitegen.model.ganzhi import GanZhi
+from sitegen.model.ganzhi import SIXTY, Branch, GanZhi
 from sitegen.model.liuren import RULES, all_lessons, lesson
 from sitegen.model.liuren.rules import JUAN
 from sitegen.problems import Problems
@@ -67,6 +67,58 @@ def test_the_hundred_fa():
     data = all_lessons()[0].as_data()["bifa"]
     assert data and all(set(d) == {"number", "condition"} for d in data)
 
+
+
+def _fa(day: str, heaven: str, earth: str, number: int, shehai: str = "depth"):
+    """法 ``number`` on the lesson of ``day`` with ``heaven`` over ``earth`` (加): None when the
+    lesson does not show it, else its condition (``()`` when it holds at every moment)."""
+    plate = (Branch.from_zh(earth) - Branch.from_zh(heaven)) % 12 + 1
+    les = lesson(GanZhi.from_zh(day), plate, shehai=shehai)
+    return next((dict(b.when) for b in les.bifa if b.number == number), None)
+
+
+def _days(stem: str) -> list[str]:
+    return [d.zh for d in SIXTY if d.stem.zh == stem]
+
+
+def test_fa_53_the_tomb_between_a_general_and_its_house():
+    """《六壬大全》卷十二 第53法 兩蛇夾墓: 丙日 戌加巳, 螣蛇 on the 墓 戌 by day and by night over 巳,
+    螣蛇's own place (外四丙日亦然); then the book's list of the same figure with other generals."""
+    for day in _days("丙"):
+        assert _fa(day, "戌", "巳", 53) == {}, day
+    named = [("己", "辰", "未", "night"),   # 六己日辰加未夜占，乃兩常夾墓
+             ("甲", "未", "丑", "night"),   # 未加丑夜貴，兩貴夾墓
+             ("甲", "未", "戌", "day")]     # 未加戌晝貴，兩空夾墓
+    listed = [("己", "辰", "辰"), ("辛", "丑", "申"), ("乙", "未", "巳"), ("壬", "辰", "巳"), ("癸", "辰", "巳"),
+              ("庚", "丑", "丑"), ("庚", "丑", "戌"), ("丁", "戌", "巳")]
+    for stem, h, e, shift in named:
+        for day in _days(stem):
+            assert _fa(day, h, e, 53) == {"day_night": (shift,)}, (day, h, e)
+    for stem, h, e in listed:
+        for day in _days(stem):
+            assert _fa(day, h, e, 53) is not None, (day, h, e)
+    # The one listed case that disagrees, said on the rule's page: 六壬日辰加亥 「兩后夾墓」 has 天后 on
+    # 辰 over 亥, but 卷二 puts 天后's house at 壬子 (亥 is 玄武's, and 壬's 寄宮).
+    assert _fa("壬子", "辰", "亥", 53) is None
+    assert _fa("丙子", "戌", "午", 53) is None  # the 墓 over a place not its general's
+
+
+def test_fa_65_the_stems_tomb_as_the_seasons_guanshen():
+    """卷十二 第65法 干墓并關: the stem's 墓 發用 in the season it is the 關神 (春丑 夏辰 秋未 冬戌)."""
+    for day in ("乙丑", "乙未", "乙酉", "乙亥"):  # 於秋季占之，未乃干之墓作關神為發用，臨於干上
+        assert _fa(day, "未", "辰", 65) == {"months": ("申", "酉", "戌")}, day
+    assert _fa("丁卯", "戌", "卯", 65) == {"months": ("子", "丑", "亥")}  # 戌加卯為發用，冬占
+    assert _fa("丁卯", "巳", "卯", 65) is None  # the 墓 戌 over 巳, not 發用 (初傳 巳)
+
+
+def test_fa_66_the_branchs_tomb_as_the_stems_wealth():
+    """卷十二 第66法 支墳財並: 初傳 the 辰's 墓, the stem's 財 — only on 甲·乙 days (every 墓 is earth)."""
+    for day, h, e in (("甲子", "辰", "子"), ("甲午", "戌", "寅"), ("乙酉", "丑", "辰")):
+        assert _fa(day, h, e, 66) == {}, day
+    # 甲午日戌加子用: 戌 is 用 by the 孟仲季 reading of 涉害 (by depth the 初傳 is 寅, and it is not shown)
+    assert _fa("甲午", "戌", "子", 66, shehai="mengzhongji") == {}
+    assert _fa("甲午", "戌", "子", 66) is None
+    assert {les.day.stem.zh for les in all_lessons() if any(b.number == 66 for b in les.bifa)} == {"甲", "乙"}
 
 def test_a_rule_without_predicate_is_reported_by_id(monkeypatch):
     rules = {r.id: r for r in RULES}

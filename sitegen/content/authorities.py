@@ -13,7 +13,8 @@ simplified ones (``t2s``) before it is looked for.
 - 《六壬大全》: the part is the 卷 as written (``卷七``); in 卷七–十 (課經集) the title is the 課
   heading the definition stands under (``元首課``), in 卷十一–十二 (《畢法賦》) the 法 by number
   (``第1法`` … ``第100法``, 1–50 in 卷十一): its verse in the list of the hundred at the head of
-  卷十一 (``第一法：…``) or heading its commentary (``…第一``).
+  卷十一 (``第一法：…``) or heading its commentary (``…第一``), or a clause of that commentary (from
+  its heading to the next 法's).
 - 《卜筮正宗》 (``啟蒙節要``, ``十八論``) and 《卜筮全書》 (``卷之十四 神煞歌例``): one transcription per
   part; the title and the quote are found in it.
 """
@@ -155,13 +156,16 @@ def text_problem(books: Transcriptions, a: Citation) -> tuple[str, str] | None:
     m = _FA.fullmatch(a.title) if a.work == DAQUAN else None
     if m:
         n = int(m.group(1))
-        if not re.search(rf"^\S+{_fa_heading(n)}(\s|$)", text, re.M):
+        head = re.search(rf"^\S+{_fa_heading(n)}(\s|$)", text, re.M)
+        if not head:
             return (f"{where} has no commentary headed {a.title}",
                     f"法 {n} is commented on in 卷{_ZH[next(j for j, r in BIFA.items() if n in r)]}")
         verses = books.text(DAQUAN, "卷十一") or ""
         if f"第{_cn(n)}法：{q}" in verses or f"{q}{_fa_heading(n)}" in text:
             return None
-        return not_found
+        after = re.search(rf"^\S+{_fa_heading(n + 1)}(\s|$)", text[head.end():], re.M)
+        body = text[head.start():head.end() + after.start()] if after else text[head.start():]
+        return None if q in body.replace("\n", "") else not_found
     if a.work == DAQUAN and JUAN[a.part] in KEJING:
         found = books.heading_sections(a.work, a.part)
         body = found.get(fold(a.title))

@@ -1,9 +1,9 @@
 """The hundred 法 of 《畢法賦》 (《六壬大全》 卷十一–十二): one predicate per 法, on a lesson's facts.
 
 Each returns what a 課體 predicate returns (``keti.py``): not held, held, a ``Cond``, or
-``UNDECIDED`` — a 法 that reads the question asked, the asker or what has happened (its rule entry
-says why), or one whose statement this site does not decide. ``BIFA`` maps each number to
-(its verse as the engine names it, its predicate).
+``UNDECIDED`` — a 法 that reads the question asked, the asker or what has happened, or one whose
+commentary leaves the chart position open (its rule entry says why: which readings, which passage).
+``BIFA`` maps each number to (its verse as the engine names it, its predicate).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_p
 from .tables import DAY_HOURS
 
 B = Branch
-# The element of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
+# The house (家) of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
 # 乙卯木, 勾陳 戊辰土, 青龍 甲寅木, 天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金,
-# 天后 壬子水).
-GENERAL_ELEMENT = {
-    "貴人": Element.EARTH, "螣蛇": Element.FIRE, "朱雀": Element.FIRE, "六合": Element.WOOD,
-    "勾陳": Element.EARTH, "青龍": Element.WOOD, "天空": Element.EARTH, "白虎": Element.METAL,
-    "太常": Element.EARTH, "玄武": Element.WATER, "太陰": Element.METAL, "天后": Element.WATER,
+# 天后 壬子水); a general's element is its house's.
+GENERAL_HOME = {
+    "貴人": B.CHOU, "螣蛇": B.SI, "朱雀": B.WU, "六合": B.MAO, "勾陳": B.CHEN, "青龍": B.YIN,
+    "天空": B.XU, "白虎": B.SHEN, "太常": B.WEI, "玄武": B.HAI, "太陰": B.YOU, "天后": B.ZI,
 }
+GENERAL_ELEMENT = {g: b.element for g, b in GENERAL_HOME.items()}
 _DAY_PLACES = frozenset(DAY_HOURS)
 
 
@@ -340,6 +340,13 @@ def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅
     return f.seat(B.CHEN) == B.YIN
 
 
+@by_stem_plate
+def f53(f):  # 兩蛇夾墓凶難免: the stem's 墓 rides a general whose house (家) is the place under it
+    m = stage_branch(f.stem.element, Stage.MU)
+    home = f.seat(m)
+    return _on(f, lambda g: GENERAL_HOME[g[m]] == home)
+
+
 def f54(f):  # 虎視逢虎力難施: 虎視 with 白虎 on 初傳
     if "虎視" not in (f.ke,):
         return None
@@ -389,6 +396,25 @@ def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
 
 def f64(f):  # 夫婦蕪淫各有私
     return wuyin(f)
+
+
+def guanshen(month: Branch) -> Branch:
+    """關神: 春丑 夏辰 秋未 冬戌 (《六壬大全》 卷十二 第65法)."""
+    return (B.CHOU, B.CHEN, B.WEI, B.XU)[(month - B.YIN) % 12 // 3]
+
+
+GUANSHEN_MONTHS = months_of(guanshen)
+
+
+def f65(f):  # 干墓并關人宅廢: the stem's 墓 發用 from one of the four lessons, in the season it is 關神
+    m = stage_branch(f.stem.element, Stage.MU)
+    if f.first != m or all(k.upper != m for k in f.lessons):
+        return None
+    return cond(months=GUANSHEN_MONTHS[m])
+
+
+def f66(f):  # 支墳財並旅程稽: 初傳 the 辰's 墓, and the stem's 財
+    return f.first == stage_branch(f.branch.element, Stage.MU) and _k(f, f.first) == Kin.WEALTH
 
 
 def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳) whose 遁干 is the day's 鬼
@@ -563,11 +589,11 @@ _TABLE = (
     (43, "害貴訟直作屈斷", f43), (44, "課傳俱貴轉無依", f44), (45, "晝夜貴加求兩貴", f45),
     (46, "貴人差迭事參差", f46), (47, "貴雖在獄宜臨干", f47), (48, "鬼乘天乙乃神祗", f48),
     (49, "兩貴受克難干貴", f49), (50, "二貴皆空虛喜期", f50), (51, "魁度天門關隔定", f51),
-    (52, "罡塞鬼戶任謀為", f52), (53, "兩蛇夾墓凶難免", undecided), (54, "虎視逢虎力難施", f54),
+    (52, "罡塞鬼戶任謀為", f52), (53, "兩蛇夾墓凶難免", f53), (54, "虎視逢虎力難施", f54),
     (55, "所謀多拙逢羅網", f55), (56, "天網自裹己招非", f56), (57, "費有餘而得不足", undecided),
     (58, "用破身心無所歸", f58), (59, "華蓋覆日人昏晦", f59), (60, "太陽射宅屋光輝", f60),
     (61, "干乘墓虎無占病", f61), (62, "支乘墓虎有伏尸", f62), (63, "彼此全傷防兩損", f63),
-    (64, "夫婦蕪淫各有私", f64), (65, "干墓并關人宅廢", undecided), (66, "支墳財並旅程稽", undecided),
+    (64, "夫婦蕪淫各有私", f64), (65, "干墓并關人宅廢", f65), (66, "支墳財並旅程稽", f66),
     (67, "受虎克神為病症", undecided), (68, "制鬼之位乃良醫", undecided), (69, "虎乘遁鬼殃非淺", f69),
     (70, "鬼臨三四訟災隨", f70), (71, "病符克宅全家患", f71), (72, "喪弔全逢掛縞衣", f72),
     (73, "前後逼迫難進退", undecided), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
