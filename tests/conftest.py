@@ -42,7 +42,9 @@ A NEW TEST THAT NEEDS A BUILT SITE (keep the suite under two minutes):
   that stops before rendering costs about a second);
 - never ``build(REPO, …)`` or a ``--clean`` build of your own: each renders all 5,282 pages
   (10–15 CPU-seconds). A test that must render a whole site gets ``@pytest.mark.heavy`` (run
-  first, so the two workers end together).
+  first, so the two workers end together; the workers take the tests a unit at a time, see
+  ``pytest_xdist_make_scheduler``); ``heavy(shares="texts")`` keeps it with the tests of its
+  module that share that clean render, one after the other on one worker.
 - a module-scoped fixture is made once in EACH worker that runs one of its tests: an expensive
   one is session-scoped and kept in ``run_dir`` under ``run_lock`` (as ``built``, ``clean_tree``
   and test_cli.py's ``readme_runs`` are), so that one worker makes it and the other reads it.
@@ -263,8 +265,65 @@ def pytest_xdist_auto_num_workers(config):
     return min(len(os.sched_getaffinity(0)), 2)
 
 
+def _heavy_order(items: list) -> list:
+    """The heavy tests in blocks, a block being the tests of one module that share what they
+    render (``@pytest.mark.heavy(shares=...)``, or the ``change`` they are parametrized with;
+    else the whole module, whose module-scoped fixtures are then made once). No two blocks of one
+    module follow each other, so each block is a unit of its own for the scheduler below."""
+    blocks: dict[tuple[str, str], list] = {}
+    for item in items:
+        marker = item.get_closest_marker("heavy")
+        spec = getattr(item, "callspec", None)
+        share = marker.kwargs.get("shares") or (spec.params.get("change") if spec else None) or ""
+        blocks.setdefault((item.nodeid.partition("::")[0], str(share)), []).append(item)
+    by_module: dict[str, list[list]] = {}
+    for (module, _), block in blocks.items():
+        by_module.setdefault(module, []).append(block)
+    ordered, last = [], None
+    while by_module:
+        # the module with the most blocks left that did not give the last one
+        module = max((m for m in by_module if m != last), key=lambda m: len(by_module[m]), default=last)
+        ordered += by_module[module].pop(0)
+        if not by_module[module]:
+            del by_module[module]
+        last = module
+    return ordered
+
+
 def pytest_collection_modifyitems(config, items):
     # The tests that render a whole site first, so that two workers finish at about one time.
-    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+    heavy = [item for item in items if item.get_closest_marker("heavy") is not None]
+    light = [item for item in items if item.get_closest_marker("heavy") is None]
+    items[:] = _heavy_order(heavy) + light
     if config.getoption("--reverse"):
         items.reverse()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist worksteal``, but tests are handed out one unit at a time to whichever worker is
+    free (a unit: the tests of one module that follow each other in the order above), heavy
+    first, instead of the first half of the tests to one worker and the second half to the other
+    (which put every heavy test on one worker). When none are left to hand out, an idle worker
+    takes half of what another has queued, as worksteal does."""
+    if config.getvalue("dist") != "worksteal":
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    class UnitByUnit(WorkStealingScheduling):
+        def check_schedule(self) -> None:
+            if self.pending and self.collection:
+                module = [nodeid.partition("::")[0] for nodeid in self.collection]
+                for node, queued in self.node2pending.items():
+                    # a worker runs a test once it knows the next: keep two queued
+                    while not node.shutting_down and self.pending and len(queued) < 2:
+                        first = module[self.pending[0]]
+                        n = 1
+                        while n < len(self.pending) and module[self.pending[n]] == first:
+                            n += 1
+                        self._send_tests(node, n)
+                if self.pending:
+                    return
+            super().check_schedule()
+
+    return UnitByUnit(config, log)

@@ -121,7 +121,7 @@ def test_incremental_rebuild_equals_clean_build(site_copy, built, clean_tree, mo
         assert made > 10_000
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(shares="texts")
 def test_edits_one_after_another_each_rebuilt_equal_a_clean_build(site_copy, clean_tree):
     """Incremental builds on top of incremental builds (the spare folder in play each time),
     ending where the ``texts`` edits end (whose clean build another test shares)."""
@@ -157,7 +157,7 @@ def test_failed_build_leaves_previous_output_untouched(site_copy, built_tree):
     assert tree(project / "build") == built_tree
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(shares="texts")
 def test_killed_build_leaves_previous_output_untouched(site_copy, built_tree, clean_tree, monkeypatch):
     import sitegen.build as b
 

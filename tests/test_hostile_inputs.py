@@ -14,7 +14,7 @@ import jinja2.bccache
 import pytest
 
 from conftest import REPO
-from sitegen.build import build, check_all, load_site
+from sitegen.build import build, check_all
 from sitegen.content import read_content
 from sitegen.content.source import project_tree_problems
 from sitegen.problems import BuildError, Problems
@@ -120,11 +120,6 @@ def test_a_full_disk_for_the_template_cache_is_no_failure(site, tmp_path, monkey
 
 
 # -- templates that fail while rendering -------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def model():
-    return load_site(REPO)
-
 
 def _renderer(model, tmp_path: Path, template: str, old: str, new: str) -> Renderer:
     shutil.copytree(REPO / "templates", tmp_path / "templates")

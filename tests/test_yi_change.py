@@ -40,11 +40,13 @@ def test_timing_of_all_changes(capsys):
         f.cache_clear()
     for memo in (dili_module._BY_HEXAGRAM, dili_module._LINES, dili_module._CHANGES):
         memo.clear()
-    t = time.perf_counter()
+    # CPU time, as the 720-lesson guard: on a shared machine the wall clock also counts the time
+    # other processes had the core (1.66 s wall once, with the machine's load at 8 on 2 cores).
+    t = time.process_time()
     cs = all_changes()
-    elapsed = time.perf_counter() - t
+    elapsed = time.process_time() - t
     with capsys.disabled():
-        print(f"\nall_changes(): {len(cs)} changes in {elapsed:.3f} s")
+        print(f"\nall_changes(): {len(cs)} changes in {elapsed:.3f} CPU-s")
     assert elapsed < 1.5  # target well under 0.5 s on a developer machine
 
 
