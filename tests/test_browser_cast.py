@@ -8,6 +8,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import re
+import statistics
 import subprocess
 import sys
 from collections import defaultdict
@@ -20,7 +22,7 @@ from sitegen.cast import held as cast_held
 from sitegen.model.calendar import terms
 from sitegen.model.ganzhi import GanZhi
 from sitegen.model.liuren import lesson
-from test_browser import browser  # noqa: F401  (the module's Chromium fixture)
+from test_browser import ScriptClock, browser, expect  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -92,25 +94,32 @@ def test_the_cast_page_equals_sitegen_cast_on_over_a_thousand_moments(browser, b
 
 
 def test_the_cast_page_from_disk_answers_within_150_ms_and_links_to_the_lesson(browser, built):
-    """The page's own work, measured inside the page (so a busy machine that keeps the browser
-    waiting does not count): from its scripts beginning (a mark before the tables) to the answer on
-    the page — the tables and the script loaded from disk, parsed and run, the moment cast and
-    shown — the best of five loads within 150 ms. The time since the page's file arrived (HTML and
-    CSS too) and since the navigation began are printed beside it, and the first must stay
-    within seconds."""
+    """The page's own work, measured inside the page: from its scripts beginning (a mark before
+    the tables) to the answer on the page — the tables and the script loaded from disk, parsed and
+    run, the moment cast and shown — within 150 ms. A busy machine only lengthens a wall-clock
+    time, so the best of ten loads is the page's own time unless every load was kept waiting; a
+    page that takes longer every time fails it. The processor time its scripts take on the main
+    thread (all of them, the Yi casting's too), which waiting does not lengthen, must stay within
+    150 ms in the median load. The time since the page's file arrived (HTML and CSS too) and
+    since the navigation began are printed beside it, and the first must stay within seconds."""
     page = browser.new_page()
+    clock = ScriptClock(page)
     url = (built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul"
-    own, arrived, total = [], [], []
-    for _ in range(5):
+    own, arrived, total, scripts = [], [], [], []
+    for _ in range(10):
         page.goto(url)
         page.wait_for_selector("#cast-result:not([hidden])")
+        scripts.append(clock.ms())
         own.append(int(page.get_attribute("html", "data-cast-script-ms")))
         arrived.append(int(page.get_attribute("html", "data-cast-page-ms")))
         total.append(int(page.get_attribute("html", "data-cast-ms")))
+    cpu = statistics.median(scripts)
     print(f"cast page answered in {own} ms after its scripts began, {arrived} ms after its file "
-          f"arrived, {total} ms after navigation began")
+          f"arrived, {total} ms after navigation began; its scripts took {cpu:.0f} ms of processor "
+          f"time (median)")
     assert min(own) <= 150, (own, arrived, total)
     assert min(arrived) <= 3000, (own, arrived, total)
+    assert cpu <= 150, scripts
     assert page.text_content("[data-fact='plate']") == "4"
     assert page.locator("[data-fact='hour']").all_text_contents() == ["巳", "巳"]
     assert page.text_content("[data-fact='solar_term']") == "小雪"
@@ -118,7 +127,7 @@ def test_the_cast_page_from_disk_answers_within_150_ms_and_links_to_the_lesson(b
     assert link.startswith("../liuren/ji-you/04/index.html?at=2026-12-01T09:30&tz=Asia/Seoul&shift=day")
     page.click("[data-fact-link]")
     page.wait_for_selector("#moment:not([hidden])")
-    assert page.url.startswith((built / "liuren/ji-you/04/index.html").as_uri() + "?at=")
+    expect(page).to_have_url(re.compile("^" + re.escape((built / "liuren/ji-you/04/index.html").as_uri() + "?at=")))
     page.close()
 
 
@@ -130,7 +139,8 @@ def test_the_cast_page_reads_its_form_writes_the_url_and_refuses_bad_input(brows
     page.fill("input[name=tz]", "Asia/Shanghai")
     page.fill("input[name=born]", "1984")
     page.click("#cast-form button[type=submit]")
-    assert "at=2026-02-04T04:03&tz=Asia/Shanghai&born=1984" in page.url
+    # the form's handler rewrites the URL (history.replaceState): the browser reports it as an event
+    expect(page).to_have_url(re.compile(re.escape("at=2026-02-04T04:03&tz=Asia/Shanghai&born=1984")))
     assert page.text_content("[data-fact='year']") == "丙午"
     assert page.text_content("[data-fact='birth']").startswith("甲子")
     page.fill("input[name=tz]", "Mars/Base")
@@ -213,7 +223,8 @@ def test_the_day_night_choice_is_in_the_url_and_in_print(browser, built):
     page.goto(lesson + "?shift=night")
     assert page.get_attribute(".lesson", "data-shift") == "night"
     page.click("[data-shift-button=day]")
-    assert "shift=day" in page.url and "shift=night" not in page.url
+    expect(page).to_have_url(re.compile(r"[?&]shift=day(&|$)"))       # rewritten by the click's handler
+    assert "shift=night" not in page.url
     page.goto(lesson + "?shift=night")
     page.emulate_media(media="print")
     assert page.is_visible(".shift-note .gen-night") and not page.is_visible(".shift-note .gen-day")
