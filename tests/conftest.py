@@ -8,8 +8,8 @@ What a test may ask for:
                 session ends). A test that needs to change files uses ``site_copy``.
 ``site_copy``   (per test) a writable project of its own: ``content/`` and ``templates/`` copied,
                 ``build/`` a hard-linked copy of ``built`` and of its cache folder (so an
-                incremental build there starts up to date and renders only what the test changes). Change an existing file of
-                it only with ``sites.edit`` / ``sites.scribble`` (they put a new file in its
+                incremental build there starts up to date and renders only what the test
+                changes). Change an existing file of it only with ``sites.edit`` / ``sites.scribble`` (they put a new file in its
                 place; writing into it would change ``built`` through the hard link). Adding and
                 deleting files is safe.
 ``model``       (session) the computed site model (``load_site``: content, both corpora, rules,

@@ -9,10 +9,10 @@ from .authorities import check_authorities
 from .config import Config, load_config
 from .conventions import ConventionEntry, load_conventions
 from .names import Names, load_names
+from ..paths import ignored
 from ..problems import Problems
 from .redirects import Redirect, load_redirects
 from .rules import RuleEntry, load_rules
-from .source import ignored
 from .terms import Term, load_terms
 from .texts import Text, load_texts
 from .validation import Validation, load_validation

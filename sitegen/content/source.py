@@ -16,7 +16,7 @@ from typing import Any, Callable
 import yaml
 
 from .. import kept
-from ..paths import ignored, outside_problem  # noqa: F401  (content's own names for them)
+from ..paths import ignored, outside_problem
 from ..problems import Problems
 
 

@@ -82,8 +82,9 @@ def build_site(content: Content) -> Site:
     check_term_rules(content.terms, site.rules, site.texts, problems)
     check_conventions(content.conventions, site.rules, site.texts, problems)
 
-    options = "\0".join((cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant))
-    made = kept.current().get("corpora", options, lambda: (corpora(options), True))
+    options = (cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant)
+    key = "\0".join(options)
+    made = kept.current().get("corpora", key, lambda: (corpora(*options), True))
     liuren.remember_lessons(made.all_lessons)
     site.lessons, site.lesson_variants = made.lessons, made.lesson_variants
     site.changes, site.change_variants = made.changes, made.change_variants
@@ -94,7 +95,7 @@ def build_site(content: Content) -> Site:
     site.agreement = agreement(site, problems)
     lessons = liuren.made_lessons()       # with the examples' lessons under every option
     if len(lessons) > len(made.all_lessons):
-        kept.current().put("corpora", options, replace(made, all_lessons=lessons))
+        kept.current().put("corpora", key, replace(made, all_lessons=lessons))
     _register_pages(site)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":
@@ -115,12 +116,11 @@ class Corpora:
     all_lessons: dict         # every lesson the engine made for the build, under any option
 
 
-def corpora(options: str) -> Corpora:
-    """Both corpora under the engine ``options`` (涉害, 貴人 and 六親, joined by NUL): the lessons
-    and what the other options change in them, the changes and theirs. They follow from the
-    generator and the options alone, so a build keeps them for the next (:mod:`sitegen.kept`),
-    with every other lesson the engine made for the build."""
-    shehai, guiren, kin_variant = options.split("\0")
+def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
+    """Both corpora under the engine options: the lessons and what the other options change in
+    them, the changes and theirs. They follow from the generator and the options alone, so a
+    build keeps them for the next (:mod:`sitegen.kept`), with every other lesson the engine made
+    for the build."""
     made = Corpora({}, {}, {}, {}, {})
     for l in liuren.all_lessons(shehai=shehai, guiren=guiren):
         key = (l.day.index, l.plate)

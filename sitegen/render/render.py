@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Callable
 
-import re
-
 import jinja2
 
-from ..content.source import ignored
 from ..model.pages import Page
 from ..model.site import Site
+from ..paths import ignored
 from ..problems import Problem
 from ..write.inputs import ALL_TEMPLATES, TEMPLATE
 from . import deps

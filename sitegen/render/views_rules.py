@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,11 +174,19 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     # the 法 of 《畢法賦》 the chart cannot tell, each with the reason its entry gives
     undecided = tuple((rule_ref(ctx, r.id), r.entry.condition) for r in site.rules.values()
                       if r.family == "liuren-bifa" and r.predicate.holds is bifa_undecided)
-    cited = sum(1 for r in site.rules.values() if r.entry.cites)
-    quoted = sum(1 for r in site.rules.values() if r.entry.authority and not r.entry.cites)
-    return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": cited,
-            "undecided": undecided, "quoted": quoted,
-            "follows": len(site.rules) - cited - quoted}
+    grounds = _grounds(site)
+    return {"layout": layout(ctx), "groups": groups, "total": len(site.rules), "cited": grounds["cited"],
+            "undecided": undecided, "quoted": grounds["quoted"], "follows": grounds["follows"]}
+
+
+def _ground(r) -> str:
+    """What a rule rests on: a paragraph of the texts it cites, else a classic's defining clause
+    it quotes, else only the name of the classic it follows."""
+    return "cited" if r.entry.cites else "quoted" if r.entry.authority else "follows"
+
+
+def _grounds(site) -> Counter:
+    return Counter(_ground(r) for r in site.rules.values())
 
 
 _JUAN_LABEL = {7: "《六壬大全》 卷七 課經集(一)", 8: "《六壬大全》 卷八 課經集(二)",
@@ -283,8 +292,7 @@ def validation(ctx: Context) -> dict[str, Any]:
     kejing_missing = sum(len(k["missing"]) for k in kejing)
     kejing_held = sum(len(k["held"]) for k in kejing)
     kejing_held_if = sum(len(k["held_if"]) for k in kejing)
-    cited = sum(1 for r in site.rules.values() if r.entry.cites)
-    quoted = sum(1 for r in site.rules.values() if r.entry.authority and not r.entry.cites)
+    grounds = _grounds(site)
     liuren, yi_, rules = (ctx.href(A.validation_part(p)) for p in ("liuren", "yi", "rules"))
     summary = (
         ("대육임 원전의 예", f"{lr} / {ln} 일치", liuren),
@@ -298,8 +306,8 @@ def validation(ctx: Context) -> dict[str, Any]:
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
-        ("규칙의 근거", f"규칙 {len(site.rules)}개 가운데 원문 단락을 인용 {cited}, 고전의 정의 구절을 인용 "
-                     f"{quoted}, 따르는 고전만 밝힘 {len(site.rules) - cited - quoted}", rules),
+        ("규칙의 근거", f"규칙 {len(site.rules)}개 가운데 원문 단락을 인용 {grounds['cited']}, 고전의 정의 구절을 "
+                     f"인용 {grounds['quoted']}, 따르는 고전만 밝힘 {grounds['follows']}", rules),
     )
     disagreements = (
         tuple(r for r in rows if not r["agrees"]),
@@ -329,7 +337,7 @@ def validation_part(ctx: Context) -> dict[str, Any]:
         liuren = part == "rules-liuren"   # the 六壬 rules' citations on a page of their own (its length)
         if not liuren:
             view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
-                                         if not r.entry.cites and not r.entry.authority)
+                                         if _ground(r) == "follows")
         view["other_citations"] = ctx.href(A.validation_part("rules" if liuren else "rules-liuren"), "citations")
         view["citations"] = tuple(
             (rule_ref(ctx, r.id),

@@ -12,7 +12,7 @@ global keys and of those, so an incremental build re-renders exactly the pages w
 changed.
 
 The files are the ones the loaders read: names starting with a dot or ending in ``~`` are skipped
-here exactly as there (:func:`sitegen.content.source.ignored`), and a link that leads out of the
+here exactly as there (:func:`sitegen.paths.ignored`), and a link that leads out of the
 project is fingerprinted by where it points, never followed (the build refuses it).
 """
 
