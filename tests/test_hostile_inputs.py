@@ -143,6 +143,27 @@ def test_a_template_that_fails_on_a_page(model, tmp_path, new, words):
     assert all(w in p.message for w in words) and "about/index.html" in p.message and p.hint
 
 
+
+def test_a_moved_project_keeps_its_compiled_templates_and_its_errors_name_where_it_is_now(
+        model, tmp_path, monkeypatch):
+    """The template cache is kept beside the output and goes where the project goes (a copy, a
+    move): there its templates are not compiled again, and a failure names the file where it is."""
+    shutil.copytree(REPO / "templates", tmp_path / "a/templates")
+    edit(tmp_path / "a/templates/about.html", "<h1>", "{{ 1 // 0 }}<h1>")
+    first = Renderer(dataclasses.replace(model, root=tmp_path / "a"), tmp_path / "cache")
+    assert first.check_templates() == []
+    shutil.move(tmp_path / "a", tmp_path / "b")
+    compiled = []
+    monkeypatch.setattr(jinja2.Environment, "_compile",
+                        lambda self, source, filename: compiled.append(filename))
+    moved = Renderer(dataclasses.replace(model, root=tmp_path / "b"), tmp_path / "cache")
+    assert moved.check_templates() == [] and compiled == []
+    page = model.registry["about"]
+    with pytest.raises(ZeroDivisionError) as e:
+        moved.render(page)
+    p = moved.render_problem(page, e.value)
+    assert (p.file, p.line) == ("templates/about.html", 3), p.format()
+
 # -- 4. a YAML alias bomb ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("levels", [7, 9])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from types import CodeType
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
@@ -52,7 +53,19 @@ def make_env(templates: Path, cache: Path | None = None) -> Environment:
 
 class _Cache(FileSystemBytecodeCache):
     """Jinja's bytecode cache, but only a help: a cache that cannot be written (a full disk, no
-    permission) or read is no cache, never a failed build."""
+    permission) or read is no cache, never a failed build. A template is kept under its name
+    alone, so a project moved or copied elsewhere (with its cache) keeps its compiled templates;
+    jinja still compiles again a template whose source changed (the bucket holds its hash), and
+    the code is given the template's file as it is now, where errors are looked for."""
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return super().get_cache_key(name)
+
+    def get_bucket(self, environment, name, filename, source):
+        bucket = super().get_bucket(environment, name, filename, source)
+        if bucket.code is not None and filename is not None and bucket.code.co_filename != filename:
+            bucket.code = _moved(bucket.code, filename)
+        return bucket
 
     def dump_bytecode(self, bucket) -> None:
         try:
@@ -65,6 +78,12 @@ class _Cache(FileSystemBytecodeCache):
             super().load_bytecode(bucket)
         except (OSError, ValueError, EOFError):
             bucket.reset()
+
+
+def _moved(code: CodeType, filename: str) -> CodeType:
+    """``code`` (and the code within it: functions, blocks, macros) as compiled from ``filename``."""
+    consts = tuple(_moved(c, filename) if isinstance(c, CodeType) else c for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
 
 
 def _forward(macros: dict, name: str):
