@@ -49,7 +49,8 @@ class Renderer:
         self.env = make_env(self.templates, cache)
         self.data_views: dict[str, Callable[[Site, Page, dict], Any]] = DATA
         self.memo: dict = {}
-        self._template_keys: dict[str, tuple[str, ...]] = {}
+        # Per page kind: its template and the dependency keys of what that loads (looked up once).
+        self._templates: dict[str, tuple[jinja2.Template, tuple[str, ...]]] = {}
 
     def check_templates(self) -> list[Problem]:
         """Compile every template now, so a syntax error is reported before anything renders."""
@@ -64,10 +65,13 @@ class Renderer:
         if page.kind in self.data_views:
             return dump_json(self.data_views[page.kind](self.site, page, self.memo))
         variables = VIEWS[page.kind](Context(self.site, page, self.memo))
-        name = f"{page.kind}.html"
-        keys = self._template_keys.get(name) or self.template_keys(name)
+        found = self._templates.get(page.kind)
+        if found is None:
+            name = f"{page.kind}.html"
+            found = self._templates[page.kind] = (self.env.get_template(name), self.template_keys(name))
+        template, keys = found
         deps.note(*keys)
-        return self.env.get_template(name).render(**variables).encode("utf-8")
+        return template.render(**variables).encode("utf-8")
 
     def template_keys(self, name: str) -> tuple[str, ...]:
         """The dependency keys of the templates a page rendered with ``name`` loads: it, what it
@@ -92,7 +96,6 @@ class Renderer:
             todo.extend(r for r in refs if r not in found)
         else:
             keys = tuple(TEMPLATE + t for t in sorted(found))
-        self._template_keys[name] = keys
         return keys
 
     def render_problem(self, page: Page, e: Exception) -> Problem:

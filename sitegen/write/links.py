@@ -20,6 +20,8 @@ from ..problems import Problem
 # every id (each a loop in C: no Python code runs per attribute).
 _LINKS = re.compile(rb' (?:href|src|action)="([^"]*)"')
 _IDS = re.compile(rb' id="([^"]*)"')
+# Links that leave the site, which resolve() lets pass.
+_LEAVING = ("https://", "http://", "mailto:")
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
         if link.startswith("#"):
             targets.append((link, page, unquote(link[1:])))
             continue
+        if link.startswith(_LEAVING):
+            continue            # as resolve() has it; each page's own canonical URL is one
         r = resolve(link, base, root_path)
         if r is None or link.startswith("/"):
             up = depth          # external or absolute: the same from every page of this depth
@@ -108,7 +112,7 @@ def scan(html: bytes, page: str, files: set[str] | frozenset[str], root_path: st
             continue
         if shared:
             _known(base[:depth - up], up).fine.add(raw)
-    ids = frozenset(i.decode() for i in id_values)
+    ids = frozenset(map(bytes.decode, id_values))
     if len(ids) != len(id_values):           # a link to a doubled id lands on the first of them
         counts = Counter(id_values)
         bad += [(f"#{i.decode()}", f"the page has {n} elements with id {i.decode()!r}")
