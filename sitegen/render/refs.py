@@ -51,6 +51,18 @@ def rule_ref(ctx: Context, rule_id: str, condition: str | None = None) -> RuleRe
     return ref
 
 
+def rule_defs(ctx: Context, rule_ids: tuple[str, ...]) -> tuple[tuple[RuleRef, str | None], ...]:
+    """Each rule of ``rule_ids`` with its definition, as seen from the current page (memoised per
+    link scope: a hexagram's or a change's rules are listed alike on many pages)."""
+    key = ("rule-defs", rule_ids, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        rules = ctx.site.rules
+        got = ctx.memo[key] = tuple((rule_ref(ctx, r), prose(ctx, rules[r].entry.definition))
+                                    for r in rule_ids)
+    return got
+
+
 def _rule_ref(ctx: Context, rule_id: str, condition: str | None) -> RuleRef:
     site = ctx.site
     r = site.rules[rule_id]

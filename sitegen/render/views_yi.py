@@ -9,7 +9,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
-from .refs import RuleRef, paragraph_href, prose, rule_ref
+from .refs import RuleRef, paragraph_href, rule_defs, rule_ref
 from .trace import sentence
 from .views import Context, JSONText, Link, Record, layout, memo_json
 from .views_conventions import change_variant_lines, option_ref
@@ -108,9 +108,8 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         ref = HexRef(g.number, g.name, g.short, ctx.site.content.names.hexagram(g),
                      ctx.href(A.change(h.number, g.number)), figure(g))
         by_count.setdefault(len(c.moving), []).append(ref)
-    defs = ctx.site.rules
-    rules = tuple((rule_ref(ctx, r), prose(ctx, defs[r].entry.definition)) for r in h.rule_ids)
-    dili = tuple((rule_ref(ctx, r), prose(ctx, defs[r].entry.definition)) for r in h.dili.holding)
+    rules = rule_defs(ctx, h.rule_ids)
+    dili = rule_defs(ctx, h.dili.holding)
     dili_cond = tuple(rule_ref(ctx, r) for r in h.dili.conditional)
     n = h.number
     view = {
@@ -186,21 +185,17 @@ def change(ctx: Context) -> dict[str, Any]:
     c = site.change(a, b)
     ben, bian = c.ben, c.bian
     moving = {ln.line: ln for ln in c.lines}
-    fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in ben.fushen}
     rows = []
-    for ln in range(6, 0, -1):
+    for ln, name, ben_yang, kin, najia, role, fushen, branch in _ben_lines(ctx, ben):
         m = moving.get(ln)
-        role = "世" if ln == ben.shi else ("應" if ln == ben.ying else "")
         bian_role = "世" if ln == bian.shi else ("應" if ln == bian.ying else "")
         rows.append(ChangeRow(
-            ln, LINE_NAMES[ln], m.mark if m else "", ben.lines[ln - 1] == "1", bian.lines[ln - 1] == "1",
-            ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
+            ln, name, m.mark if m else "", ben_yang, bian.lines[ln - 1] == "1", kin, najia,
             m.bian_liuqin.zh if m else "", m.bian_najia.zh if m else "", role,
             m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else (),
-            fu.get(ln, ""), bian_role, int(ben.najia[ln - 1].branch),
-            int(m.bian_najia.branch) if m else None))
-    whole = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition)) for r in c.rule_ids)
-    hexrules = tuple(rule_ref(ctx, r) for r in ben.rule_ids)
+            fushen, bian_role, branch, int(m.bian_najia.branch) if m else None))
+    whole = rule_defs(ctx, c.rule_ids)
+    hexrules = _rule_refs(ctx, ben.rule_ids)
     meihua = None
     if c.meihua is not None:
         mh = c.meihua
@@ -211,9 +206,7 @@ def change(ctx: Context) -> dict[str, Any]:
             "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu,
             "topics": _topic_readings(ctx, mh.relation, mh.rule_ids[1:]),
         })
-    dili_hex = tuple(rule_ref(ctx, r) for r in c.dili.holding if site.rules[r].predicate.applies_to == "hexagram")
-    dili_change = tuple((rule_ref(ctx, r), prose(ctx, site.rules[r].entry.definition))
-                        for r in c.dili.holding if site.rules[r].predicate.applies_to == "change")
+    dili_hex, dili_change = _dili(ctx, c.dili.holding)
     # The 本卦's own conditional 地理 rules are listed once, on its page; here only the rest.
     on_hexagram = set(ben.dili.conditional)
     conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids if r not in on_hexagram)
@@ -242,6 +235,43 @@ def change(ctx: Context) -> dict[str, Any]:
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": Record(view)}
+
+
+def _ben_lines(ctx: Context, ben: yi.Hexagram) -> tuple[tuple[int, str, bool, str, str, str, str, int], ...]:
+    """What a change's rows show of its 本卦, top line first: (line, name, yang, 六親, 納甲, 世/應,
+    伏神, branch); the same on its 64 pages (memoised; engine facts, no content read)."""
+    key = ("change-ben-lines", ben.number)
+    got = ctx.memo.get(key)
+    if got is None:
+        fu = {f.line: f"{f.liuqin.zh} {f.najia.zh}" for f in ben.fushen}
+        got = ctx.memo[key] = tuple(
+            (ln, LINE_NAMES[ln], ben.lines[ln - 1] == "1", ben.liuqin[ln - 1].zh, ben.najia[ln - 1].zh,
+             "世" if ln == ben.shi else ("應" if ln == ben.ying else ""), fu.get(ln, ""),
+             int(ben.najia[ln - 1].branch))
+            for ln in range(6, 0, -1))
+    return got
+
+
+def _rule_refs(ctx: Context, rule_ids: tuple[str, ...]) -> tuple[RuleRef, ...]:
+    """The annotations of ``rule_ids`` (memoised per link scope: a 本卦's rules are on its 64
+    changes)."""
+    key = ("rule-refs", rule_ids, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = tuple(rule_ref(ctx, r) for r in rule_ids)
+    return got
+
+
+def _dili(ctx: Context, holding: tuple[str, ...]) -> tuple[tuple[RuleRef, ...], tuple[tuple[RuleRef, str | None], ...]]:
+    """The 地理 rules that hold for a change: the 本卦's (named) and the change's own (with their
+    definitions); memoised per link scope, as many changes hold the same ones."""
+    key = ("change-dili", holding, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        applies = {r: ctx.site.rules[r].predicate.applies_to for r in holding}
+        got = ctx.memo[key] = (_rule_refs(ctx, tuple(r for r in holding if applies[r] == "hexagram")),
+                               rule_defs(ctx, tuple(r for r in holding if applies[r] == "change")))
+    return got
 
 
 @dataclass(frozen=True)
