@@ -137,7 +137,9 @@ def _forward(macros: dict, name: str):
 
 
 def memoise_macros(env: Environment) -> None:
-    """Back the macro filters with the macros of ``_macros.html``, memoised."""
+    """Back the macro filters with the macros of ``_macros.html``, memoised. A template looks its
+    filters up each time it renders, so from now on it calls the memo directly; only the macros
+    of ``_macros.html`` itself, which looked theirs up as it loaded, go through the forwarders."""
     module = env.get_template("_macros.html").module
     for name, macro in MEMOISED.items():
-        env.sitegen_macros[name] = lru_cache(maxsize=1 << 14)(getattr(module, macro))
+        env.sitegen_macros[name] = env.filters[name] = lru_cache(maxsize=1 << 14)(getattr(module, macro))
