@@ -22,6 +22,9 @@ _LINKS = re.compile(rb' (?:href|src|action)="([^"]*)"')
 _IDS = re.compile(rb' id="([^"]*)"')
 # Links that leave the site, which resolve() lets pass.
 _LEAVING = ("https://", "http://", "mailto:")
+# A path of plain names, perhaps with an anchor: no scheme, query, escape or space to parse (most
+# links a page resolves itself are such, its data file's first).
+_PLAIN = re.compile(r"[0-9A-Za-z._/-]+(?:#[0-9A-Za-z._-]*)?")
 
 
 @dataclass(frozen=True)
@@ -126,10 +129,13 @@ def resolve(link: str, base: tuple[str, ...], root_path: str):
     if "://" in link or link.startswith(("mailto:", "//")):
         scheme = link.split(":", 1)[0]
         return None if scheme in ("http", "https", "mailto") else f"the scheme {scheme!r} is not allowed"
-    parts = urlsplit(link)
-    if parts.scheme:
-        return f"the scheme {parts.scheme!r} is not allowed"
-    path = unquote(parts.path)
+    if _PLAIN.fullmatch(link):
+        path, _, fragment = link.partition("#")     # as urlsplit and unquote would have them
+    else:
+        parts = urlsplit(link)
+        if parts.scheme:
+            return f"the scheme {parts.scheme!r} is not allowed"
+        path, fragment = unquote(parts.path), unquote(parts.fragment)
     if path.startswith("/"):
         if not path.startswith(root_path):
             return "an absolute path outside the site"
@@ -146,7 +152,7 @@ def resolve(link: str, base: tuple[str, ...], root_path: str):
             out.append(s)
     if path.endswith("/") or not out:
         return "it points at a folder; links must name a file (…/index.html) to work from disk"
-    return "/".join(out), unquote(parts.fragment)
+    return "/".join(out), fragment
 
 
 def check_links(pages: dict[str, PageLinks], build_label: str = "build") -> list[Problem]:
