@@ -90,6 +90,9 @@ _CODE = "sitegen escape_text 1"
 
 
 class _Environment(Environment):
+    """Jinja's environment, its templates compiled by :class:`_CodeGenerator` (whose code calls
+    ``environment.escape_text``)."""
+
     code_generator_class = _CodeGenerator
     escape_text = staticmethod(_escape_text)
 
