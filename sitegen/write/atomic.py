@@ -17,7 +17,6 @@ so the hard links shared by the two folders can never change the live output.
 
 from __future__ import annotations
 
-import ctypes
 import fcntl
 import os
 import shutil
@@ -33,6 +32,7 @@ _RENAME_EXCHANGE = 2
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2); False if the system can't."""
+    import ctypes                  # here: a build with nothing to do never loads it
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         fn = libc.renameat2
