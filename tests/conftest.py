@@ -44,7 +44,8 @@ A NEW TEST THAT NEEDS A BUILT SITE (keep the suite under two minutes):
   (10–15 CPU-seconds). A test that must render a whole site gets ``@pytest.mark.heavy`` (run
   first, so the two workers end together; the workers take the tests a unit at a time, see
   ``pytest_xdist_make_scheduler``); ``heavy(shares="texts")`` keeps it with the tests of its
-  module that share that clean render, one after the other on one worker.
+  module that share that clean render, one after the other on one worker; ``heavy(first=True)``
+  puts a module whose first render needs no built site before the others.
 - a module-scoped fixture is made once in EACH worker that runs one of its tests: an expensive
   one is session-scoped and kept in ``run_dir`` under ``run_lock`` (as ``built``, ``clean_tree``
   and test_cli.py's ``readme_runs`` are), so that one worker makes it and the other reads it.
@@ -57,11 +58,13 @@ Fixture sites for tests that break content on purpose (``sites.copy_site``) are 
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import os
 import subprocess
 import sys
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -125,6 +128,19 @@ def run_lock(path: Path):
             yield
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+@functools.cache
+def repo_rules() -> tuple:
+    """The project's rule entries (``content/rules/``), read once per process: several test
+    modules parametrize over them when they are collected."""
+    from sitegen.content.rules import load_rules
+    from sitegen.problems import Problems
+
+    problems = Problems()
+    entries = tuple(load_rules(REPO, problems))
+    assert not problems.items, problems.items
+    return entries
 
 
 @pytest.fixture(scope="session")
@@ -255,15 +271,24 @@ MEMORY_FOLDER, MEMORY_NEEDED = Path("/dev/shm"), 4 << 30
 
 
 def pytest_configure(config):
-    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
-        return                                   # a folder chosen by whoever runs the tests
-    try:
-        room = os.statvfs(MEMORY_FOLDER)
-        usable = os.access(MEMORY_FOLDER, os.W_OK | os.X_OK)
-    except OSError:
-        return
-    if usable and room.f_bavail * room.f_frsize >= MEMORY_NEEDED:
-        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_FOLDER)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return                                   # the run's first process chose for all
+    if not config.option.basetemp and not os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        try:
+            room = os.statvfs(MEMORY_FOLDER)
+            usable = os.access(MEMORY_FOLDER, os.W_OK | os.X_OK)
+        except OSError:
+            usable = False
+        if usable and room.f_bavail * room.f_frsize >= MEMORY_NEEDED:
+            os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_FOLDER)
+    # The workers and every process a test starts (about sixty: the command line, clean renders,
+    # builds at the same time) import the generator. Where the machine says not to write compiled
+    # modules (PYTHONDONTWRITEBYTECODE), each would compile it from source again: they are
+    # compiled once into a folder of the run's machine instead, never beside the sources.
+    if sys.dont_write_bytecode and not os.environ.get("PYTHONPYCACHEPREFIX"):
+        root = os.environ.get("PYTEST_DEBUG_TEMPROOT") or tempfile.gettempdir()
+        os.environ["PYTHONPYCACHEPREFIX"] = str(Path(root) / f"sitegen-test-pycache-{os.getuid()}")
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_addoption(parser):
@@ -295,9 +320,16 @@ def _heavy_order(items: list) -> list:
         share = marker.kwargs.get("shares") or (spec.params.get("change") if spec else None) or ""
         blocks.setdefault((item.nodeid.partition("::")[0], str(share)), []).append(item)
     by_module: dict[str, list[list]] = {}
-    for (module, _), block in blocks.items():
-        by_module.setdefault(module, []).append(block)
     ordered, last = [], None
+    for (module, _), block in blocks.items():
+        # A block that starts with a render of its own, needing no built site
+        # (``heavy(first=True)``), goes first: a worker starting there renders while another
+        # builds the session's site (which every other block waits for).
+        if any(item.get_closest_marker("heavy").kwargs.get("first") for item in block):
+            ordered += block
+            last = module
+        else:
+            by_module.setdefault(module, []).append(block)
     while by_module:
         # the module with the most blocks left that did not give the last one
         module = max((m for m in by_module if m != last), key=lambda m: len(by_module[m]), default=last)

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from sitegen.content import read_content
 from sitegen.content.authorities import WORKS, Transcriptions, check_authorities, form_problem, text_problem
-from sitegen.content.rules import load_rules
 from sitegen.problems import Problems
+from conftest import repo_rules
 from sites import copy_site, edit
 
 REPO = Path(__file__).resolve().parent.parent
-ENTRIES = load_rules(REPO, Problems())
+ENTRIES = repo_rules()
 
 
 def test_every_authority_quote_is_under_its_heading(shared):

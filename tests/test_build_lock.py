@@ -1,10 +1,10 @@
 """Builds of one output at the same time: one writes, the others wait for it, and the output is
-always one whole site. Every combination: clean + incremental, incremental + incremental, a
-build + ``serve``'s build."""
+always one whole site. Every combination: clean + incremental (the README's clean build, with a
+second build of its folder started meanwhile: test_cli.py), incremental + incremental, a build +
+``serve``'s build."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from sites import copy_site, edit
+from sites import copy_site, wait_until_locked
+from test_cli import SECOND, readme_runs  # noqa: F401  (a fixture: the README's clean build)
 from sitegen.write import atomic
 
 pytestmark = pytest.mark.heavy      # builds in other processes, one of them clean
@@ -42,38 +43,16 @@ def _sitegen(root: Path, *args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _locked(out: Path) -> bool:
-    """Someone holds the output's lock (tried without waiting)."""
-    path = atomic.lock_path(out)
-    if not path.exists():
-        return False
-    with open(path) as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        fcntl.flock(fh, fcntl.LOCK_UN)
-        return False
-
-
-def _wait_until_locked(out: Path, proc: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    while not _locked(out):
-        if proc.poll() is not None:       # done already (then the two ran one after the other)
-            return
-        assert time.monotonic() < deadline, "the first build never took the lock"
-        time.sleep(0.02)
-
-
-def _assert_whole_site(root: Path, built: Path, phrase: str) -> None:
-    out = root / "build"
-    files = _files(out)
-    assert files == _files(built), "the output is not one whole site"
+def _assert_whole_site(out: Path, built: Path, phrase: str | None = None) -> None:
+    """``out`` holds every file of the site, each as its manifest records, and (if given)
+    ``phrase`` in the edited text; no build's staging or old folder is left beside it."""
+    assert _files(out) == _files(built), "the output is not one whole site"
     manifest = json.loads((out / ".sitegen/manifest.json").read_bytes())
     for f, entry in manifest["files"].items():
         assert (out / f).stat().st_size == entry[2], f
-    assert phrase in (out / "texts/huangjince/index.html").read_text(encoding="utf-8")
-    leftovers = [p.name for p in root.iterdir() if ".staging-" in p.name or ".old-" in p.name]
+    if phrase is not None:
+        assert phrase in (out / "texts/huangjince/index.html").read_text(encoding="utf-8")
+    leftovers = [p.name for p in out.parent.iterdir() if ".staging-" in p.name or ".old-" in p.name]
     assert leftovers == []
 
 
@@ -89,7 +68,7 @@ def _edit(root: Path, n: int) -> str:
 
 def _run_two(root: Path, first: tuple[str, ...], second: tuple[str, ...]):
     a = _sitegen(root, *first)
-    _wait_until_locked(root / "build", a)
+    wait_until_locked(root / "build", a)
     b = _sitegen(root, *second)
     out_a, err_a = a.communicate(timeout=300)
     out_b, err_b = b.communicate(timeout=300)
@@ -117,19 +96,22 @@ def test_a_second_build_waits_for_the_first_and_says_so(project, built, tmp_path
         lock.release()
     assert proc.wait(timeout=300) == 0, err_file.read_text()
     assert "another build (process" in err_file.read_text()
-    _assert_whole_site(project, built, phrase)
+    _assert_whole_site(project / "build", built, phrase)
 
 
-@pytest.mark.parametrize("first, second", [
-    (("--clean", "build"), ("build",)),
-    (("build",), ("build",)),
-], ids=["clean+incremental", "incremental+incremental"])
-def test_builds_at_the_same_time_leave_one_whole_site(project, built, first, second):
-    phrase = _edit(project, 10 * len(first) + len(second))
-    _, err = _run_two(project, first, second)
-    if "--clean" in first:                # seconds long: the second build surely came meanwhile
-        assert "waiting for it to finish" in err
-    _assert_whole_site(project, built, phrase)
+def test_incremental_builds_at_the_same_time_leave_one_whole_site(project, built):
+    phrase = _edit(project, 11)
+    _run_two(project, ("build",), ("build",))
+    _assert_whole_site(project / "build", built, phrase)
+
+
+def test_a_build_during_a_clean_build_waits_for_it_and_finds_one_whole_site(readme_runs, built):
+    """The README's clean build (``--clean --out DIR``), with a second build of that folder
+    started while it ran (test_cli.py): seconds long, so the second surely came meanwhile."""
+    code, err, folders = readme_runs[SECOND]
+    assert code == 0, err
+    assert "waiting for it to finish" in err
+    _assert_whole_site(folders["out"], built)
 
 
 def test_a_build_while_serve_builds(project, built):
@@ -139,7 +121,7 @@ def test_a_build_while_serve_builds(project, built):
         port = s.getsockname()[1]
     server = _sitegen(project, "serve", "--port", str(port))
     try:
-        _wait_until_locked(project / "build", server)
+        wait_until_locked(project / "build", server)
         other = _sitegen(project, "build")
         out, err = other.communicate(timeout=300)
         assert other.returncode == 0, err
@@ -153,4 +135,4 @@ def test_a_build_while_serve_builds(project, built):
     finally:
         server.terminate()
         server.communicate(timeout=30)
-    _assert_whole_site(project, built, "生死稟修於前定" + "　" * 8)
+    _assert_whole_site(project / "build", built, "生死稟修於前定" + "　" * 8)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import io
 import json
 import resource
 import subprocess
@@ -11,11 +13,25 @@ import sys
 import pytest
 
 from conftest import REPO
+from sitegen import cli
 from sites import copy_site, edit
 
 
 def cast(*args, root=REPO):
-    return subprocess.run([sys.executable, "-m", "sitegen", "--root", str(root), "cast", *args],
+    """``sitegen --root ROOT cast ARGS`` as the ``sitegen`` script runs it (:func:`sitegen.cli.main`),
+    in this process: its exit status and what it printed. (The tests below that need a process of
+    its own, for its environment or its processor time, start one.)"""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(["--root", str(root), "cast", *args])
+        except SystemExit as e:                     # the argument parser's own refusals
+            code = e.code
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+def cast_process(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", *args],
                           capture_output=True, text=True)
 
 
@@ -94,7 +110,7 @@ def test_a_thousand_moments_in_one_call_under_two_seconds():
     # The command's CPU time: the tests run on both cores beside each other (and the machine is
     # shared), so the time on the clock says more about the neighbours than about the command.
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    run = cast("--json", "--tz", "Asia/Seoul", *whens)
+    run = cast_process("--json", "--tz", "Asia/Seoul", *whens)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     elapsed = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     assert run.returncode == 0, run.stderr
@@ -105,7 +121,7 @@ def test_a_thousand_moments_in_one_call_under_two_seconds():
 def test_day_and_night_by_the_sun_at_a_place():
     """--place: 晝/夜 by the Sun there. Seoul, 2026-06-21: sunrise 05:11, sunset 19:57 (KST, as
     almanacs give them); 2026-12-01: sunrise 07:23 — a 辰時 before it is 夜 by the Sun."""
-    from sitegen.model.calendar import cast
+    from sitegen.model.calendar import cast as cast_moment
     from zoneinfo import ZoneInfo
 
     seoul = (37.5665, 126.978)
@@ -114,15 +130,12 @@ def test_day_and_night_by_the_sun_at_a_place():
                                 ("2026-06-21T19:54", "night", "day"), ("2026-06-21T20:00", "night", "night"),
                                 ("2026-12-01T07:15", "day", "night"), ("2026-12-01T07:30", "day", "day")):
         local = dt.datetime.fromisoformat(at)
-        assert cast(local, tz, "Asia/Seoul").day_night == by_hour, at
-        assert cast(local, tz, "Asia/Seoul", place=seoul).day_night == by_sun, at
-    run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json", "--tz",
-                          "Asia/Seoul", "--place", "37.5665,126.978", "2026-12-01T07:15"],
-                         capture_output=True, text=True)
+        assert cast_moment(local, tz, "Asia/Seoul").day_night == by_hour, at
+        assert cast_moment(local, tz, "Asia/Seoul", place=seoul).day_night == by_sun, at
+    run = cast("--json", "--tz", "Asia/Seoul", "--place", "37.5665,126.978", "2026-12-01T07:15")
     f = json.loads(run.stdout)
     assert (f["day_night"], f["day_night_by"], f["hour"]) == ("night", "sun", "辰")
-    bad = subprocess.run([sys.executable, "-m", "sitegen", "cast", "--place", "north", "now"],
-                         capture_output=True, text=True)
+    bad = cast("--place", "north", "now")
     assert bad.returncode == 2 and "LAT,LON" in bad.stderr
 
 

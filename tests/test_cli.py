@@ -19,15 +19,16 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 from conftest import REPO, link_tree, run_dir, run_lock
 from sitegen import cli, content  # noqa: F401  (content before config: they import each other)
 from sitegen.content.config import example_domain_warning
-from sites import copy_site
+from sites import copy_site, wait_until_locked
 
-pytestmark = pytest.mark.heavy     # ``readme_runs`` runs a clean build and a check
+pytestmark = pytest.mark.heavy(first=True)  # ``readme_runs``: a clean build, then a check
 
 README = REPO / "README.md"
 KB = "https://example.net/kb/"
@@ -116,32 +117,37 @@ def run_serve(argv: list[str], cwd: Path) -> tuple[int, str]:
     return proc.returncode, err
 
 
+# Not a README line: a second build of the clean build's output folder, started while the clean
+# build runs (it must wait for it, then find the site up to date: test_build_lock.py).
+SECOND = "(a second build of that folder, started during the clean build)"
+
+
 @pytest.fixture(scope="session")
-def readme_runs(built, tmp_path_factory):
+def readme_runs(request, tmp_path_factory):
     """Every README command line, run once per test run (by the first worker to ask; the other
-    reads what it found): ``{line: (returncode, stderr, {"root": project, "out": out folder})}``."""
+    reads what it found): ``{line: (returncode, stderr, {"root": project, "out": out folder})}``,
+    and ``SECOND``. The clean builds run first, before the session's site is asked for: a worker
+    that starts here renders while another builds that site."""
     folder = run_dir(tmp_path_factory) / "readme"
     saved = folder / "runs.json"
     with run_lock(folder.parent / "readme.lock"):
         if not saved.exists():
-            runs = run_readme_lines(built, folder)
+            runs = run_readme_lines(lambda: request.getfixturevalue("built"), folder)
             saved.write_text(json.dumps({line: [code, err, {k: str(v) for k, v in f.items()}]
                                          for line, (code, err, f) in runs.items()}), encoding="utf-8")
     return {line: (code, err, {k: Path(v) for k, v in f.items()})
             for line, (code, err, f) in json.loads(saved.read_text(encoding="utf-8")).items()}
 
 
-def run_readme_lines(built: Path, base: Path) -> dict[str, tuple[int, str, dict[str, Path]]]:
+def run_readme_lines(built: Callable[[], Path], base: Path) -> dict[str, tuple[int, str, dict[str, Path]]]:
     """Run every README command line in projects under ``base``.
 
     Command lines with ``--base-url URL`` run in a project whose outputs were built for ``URL``
     (by the one README command line that builds from scratch for it), the others in one whose
-    outputs are the session's ``built`` site."""
+    outputs are the session's site (``built()``, asked for once the clean builds are done)."""
     lines = [form for line in readme_command_lines() for form in expand(line)]
     lines = sorted(dict.fromkeys(lines), key=lambda l: "--clean" not in l)   # the clean builds first
     plain = {"root": copy_site(base / "plain"), "out": base / "plain-out"}
-    link_tree(built, plain["root"] / "build")
-    link_tree(built, plain["out"])
     kb = {"root": copy_site(base / "kb"), "out": base / "kb-out"}
     runs: dict[str, tuple[int, str, dict[str, Path]]] = {}
     for line in lines:
@@ -149,9 +155,14 @@ def run_readme_lines(built: Path, base: Path) -> dict[str, tuple[int, str, dict[
         if folders is kb and not (kb["out"] / ".sitegen/manifest.json").exists():
             assert "--clean" in line and "--out" in line, \
                 f"the README has no clean build for {KB} before {line!r}"
+        if folders is plain and not plain["out"].exists():
+            link_tree(built(), plain["root"] / "build")
+            link_tree(built(), plain["out"])
         argv = argv_of(line, folders)
         if "serve" in argv:
             code, err = run_serve(argv, folders["root"])
+        elif "--clean" in argv and SECOND not in runs:
+            code, err, runs[SECOND] = run_with_a_second_build(argv, folders)
         else:
             before = sorted(p.name for p in folders["root"].iterdir())
             done = subprocess.run(argv, cwd=folders["root"], capture_output=True, text=True)
@@ -162,6 +173,19 @@ def run_readme_lines(built: Path, base: Path) -> dict[str, tuple[int, str, dict[
         if folders is kb and "--clean" in line and code == 0 and not (kb["root"] / "build").exists():
             link_tree(kb["out"], kb["root"] / "build")
     return runs
+
+
+def run_with_a_second_build(argv: list[str], folders: dict[str, Path]):
+    """Run the clean build ``argv``, and once it holds its output's lock, the same build without
+    ``--clean``: ``(returncode, output)`` of the first, and the second's run."""
+    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else folders["root"] / "build"
+    first = subprocess.Popen(argv, cwd=folders["root"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    wait_until_locked(out, first)
+    second = subprocess.run([w for w in argv if w != "--clean"], cwd=folders["root"],
+                            capture_output=True, text=True)
+    stdout, stderr = first.communicate(timeout=600)
+    return first.returncode, stdout + stderr, (second.returncode, second.stdout + second.stderr, folders)
 
 
 def test_every_command_line_in_the_readme_runs(readme_runs):

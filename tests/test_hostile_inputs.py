@@ -18,6 +18,7 @@ from sitegen.build import build, check_all
 from sitegen.content import read_content
 from sitegen.content.source import project_tree_problems
 from sitegen.problems import BuildError, Problems
+from sitegen.render import env as env_module
 from sitegen.render.env import make_env
 from sitegen.render.render import Renderer
 from sitegen.write.inputs import read_inputs
@@ -153,6 +154,7 @@ def test_a_moved_project_keeps_its_compiled_templates_and_its_errors_name_where_
     first = Renderer(dataclasses.replace(model, root=tmp_path / "a"), tmp_path / "cache")
     assert first.check_templates() == []
     shutil.move(tmp_path / "a", tmp_path / "b")
+    monkeypatch.setattr(env_module._Cache, "compiled", {})       # a new process: only the folder
     compiled = []
     monkeypatch.setattr(jinja2.Environment, "_compile",
                         lambda self, source, filename: compiled.append(filename))

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sitegen.model.liuren.engine as engine_module
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.model.ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Stage, Stem, stage_branch, yima
 from sitegen.model.knowledge import step_sentences
 from sitegen.model.steps import STEP_KINDS, Step
@@ -214,7 +214,7 @@ def test_trace_steps_are_typed_facts():
 
 
 def test_trace_in_words_from_the_content_sentences():
-    sentences = SimpleNamespace(steps=step_sentences(load_rules(REPO, Problems()), Problems()))
+    sentences = SimpleNamespace(steps=step_sentences(repo_rules(), Problems()))
     dingmao = lesson(GanZhi.from_zh("丁卯"), 3)  # 《六壬大全》 卷七's worked 丁卯 example
     texts = [sentence(sentences, s) for s in dingmao.trace]
     assert texts[0].startswith("제3국") and [t[:3] for t in texts[1:5]] == ["제1과", "제2과", "제3과", "제4과"]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import repo_rules
 from sitegen.content.authorities import DAQUAN, HEADING, JUAN as PARTS, KEJING, SUB_HEADINGS, Transcriptions, sections
-from sitegen.content.rules import load_rules
 from sitegen.content.t2s import fold
 from sitegen.model import knowledge
 from sitegen.model.ganzhi import SIXTY, Branch, GanZhi
@@ -24,7 +24,7 @@ from sitegen.model.liuren.rules import JUAN
 from sitegen.problems import Problems
 
 REPO = Path(__file__).resolve().parent.parent
-ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
+ENTRIES = {e.id: e for e in repo_rules()}
 
 
 @pytest.fixture(scope="module")

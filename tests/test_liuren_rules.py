@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.model.liuren import RULES, RULES_BY_ID, all_lessons
-from sitegen.problems import Problems
 from sitegen.model.liuren.rules import RULE_ID_BY_NAME
 from sitegen.model.liuren.tables import GENERALS, JIAN_NAMES, RU_NAMES
 
@@ -19,7 +17,7 @@ TO_COVER = (
     "觀光 登天 涉淵 出戶 回輪 勢衰 入冥 凝陰 啟蒙"
 ).split()
 FAMILIES = {"liuren-method", "liuren-ke", "liuren-pattern", "liuren-general", "liuren-bifa"}
-ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, Problems())}
+ENTRIES = {e.id: e for e in repo_rules()}
 
 
 def test_ids_are_unique_pinyin_addresses():

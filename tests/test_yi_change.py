@@ -8,17 +8,15 @@ import time
 
 import pytest
 
-from conftest import REPO
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.model.ganzhi import Branch, Kin, Stage, stage
 from sitegen.model.yi import (
     HEXAGRAMS, RULES_BY_ID, Change, all_changes, change, change_from_moving, hexagram,
 )
 from sitegen.model.yi.change import line_rule_ids
-from sitegen.problems import Problems
 
 # What each conditional rule needs, from its content entry (None: the chart decides it).
-CONDITIONAL = {e.id: e.condition for e in load_rules(REPO, Problems())}
+CONDITIONAL = {e.id: e.condition for e in repo_rules()}
 
 # The package re-exports the function ``change``; the modules themselves, for their caches:
 change_module = importlib.import_module("sitegen.model.yi.change")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType
@@ -23,15 +24,15 @@ MEMOISED = {"rule": "rule_link", "general": "general_link", "fig": "figure_svg",
 
 
 def make_env(templates: Path, cache: Path | None = None) -> Environment:
-    """The environment for the templates under ``templates``. With ``cache``, compiled templates
-    are kept there by jinja's bytecode cache, which checks each one against its source's hash."""
-    bytecode_cache = None
+    """The environment for the templates under ``templates``. Compiled templates are remembered
+    by this process, and with ``cache`` kept there too (:class:`_Cache`)."""
+    folder = None
     if cache is not None:
         try:
             cache.mkdir(parents=True, exist_ok=True)
-            bytecode_cache = _Cache(str(cache))
+            folder = str(cache)
         except OSError:
-            pass                  # no cache, then: every template is compiled anew
+            pass                  # no folder, then: every process compiles the templates anew
     env = Environment(
         loader=FileSystemLoader(str(templates)),
         autoescape=True,
@@ -40,7 +41,7 @@ def make_env(templates: Path, cache: Path | None = None) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
-        bytecode_cache=bytecode_cache,
+        bytecode_cache=_Cache(folder),
     )
     env.filters["md"] = markdown.block
     env.filters["md_inline"] = markdown.inline
@@ -52,11 +53,20 @@ def make_env(templates: Path, cache: Path | None = None) -> Environment:
 
 
 class _Cache(FileSystemBytecodeCache):
-    """Jinja's bytecode cache, but only a help: a cache that cannot be written (a full disk, no
-    permission) or read is no cache, never a failed build. A template is kept under its name
-    alone, so a project moved or copied elsewhere (with its cache) keeps its compiled templates;
-    jinja still compiles again a template whose source changed (the bucket holds its hash), and
-    the code is given the template's file as it is now, where errors are looked for."""
+    """Jinja's bytecode cache, in two places: this process's memory (a process that builds or
+    checks several times — a test run, a watcher — compiles each template once) and ``folder``,
+    if given (for the builds of later processes). A template is kept under its name and the hash
+    of its source, so a changed template is compiled again, and a project moved or copied
+    elsewhere (with its cache) keeps its compiled templates: the code is given the template's
+    file as it is now, where errors are looked for. Only a help: a folder that cannot be written
+    (a full disk, no permission) or read is no cache, never a failed build."""
+
+    compiled: dict[tuple[str, str], CodeType] = {}     # (name's key, source hash) → code
+
+    def __init__(self, folder: str | None):
+        if folder is not None:
+            super().__init__(folder)
+        self.folder = folder
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return super().get_cache_key(name)
@@ -67,17 +77,30 @@ class _Cache(FileSystemBytecodeCache):
             bucket.code = _moved(bucket.code, filename)
         return bucket
 
-    def dump_bytecode(self, bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
-
     def load_bytecode(self, bucket) -> None:
+        code = self.compiled.get((bucket.key, bucket.checksum))
+        if code is not None:
+            bucket.code = code
+            if self.folder is not None and not os.path.exists(self._get_cache_filename(bucket)):
+                self.dump_bytecode(bucket)           # compiled for another folder: kept here too
+            return
+        if self.folder is None:
+            return
         try:
             super().load_bytecode(bucket)
         except (OSError, ValueError, EOFError):
             bucket.reset()
+        if bucket.code is not None:
+            self.compiled[(bucket.key, bucket.checksum)] = bucket.code
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[(bucket.key, bucket.checksum)] = bucket.code
+        if self.folder is None:
+            return
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
 
 
 def _moved(code: CodeType, filename: str) -> CodeType:
