@@ -152,7 +152,8 @@ def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
 
 def _chart_links(made: Corpora) -> None:
     """Fill ``made.links``: the rules each chart holds, those that hold under a condition."""
-    holds, conditional = made.links.holds, made.links.conditional
+    links = made.links
+    holds, change_holds, conditional = links.holds, links.change_holds, links.conditional
     for (di, plate), l in made.lessons.items():
         key = lesson_key(SIXTY[di], plate)
         for rid in l.rule_ids:
@@ -174,7 +175,7 @@ def _chart_links(made: Corpora) -> None:
     for (a, b), c in made.changes.items():
         key = change_key(a, b)
         for rid in c.all_rule_ids:
-            made.links.change_holds.setdefault(rid, []).append(key)
+            change_holds.setdefault(rid, []).append(key)
 
 
 def _backlinks(site: Site, links: ChartLinks) -> None:

@@ -245,6 +245,7 @@ def _link(src: Path, dst: Path, files: set[str]) -> None:
 
 
 def _make_folder(path: str) -> None:
+    """Make the folder ``path`` if it is not there (one system call when its parent is)."""
     try:
         os.mkdir(path)
     except FileExistsError:
