@@ -7,6 +7,8 @@ build to compare with is ``built`` when the inputs are the project's own, else `
 
 from __future__ import annotations
 
+import gc
+import os
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ import pytest
 from conftest import tree
 from sitegen.build import build
 from sitegen.problems import BuildError
-from sites import edit, scribble
+from sites import copy_site, edit, scribble
 
 # One paragraph of 《梅花易數·體用》: few pages depend on it. Several tests make this same edit,
 # so they share the clean build they compare with.
@@ -69,6 +71,25 @@ def test_a_background_look_hands_back_its_result_or_its_error():
     assert Background(divmod, 7, 2).result() == (3, 1)
     with pytest.raises(ZeroDivisionError):
         Background(divmod, 7, 0).result()
+
+
+def test_files_carried_over_are_the_same_files_and_replace_what_was_there(tmp_path):
+    """The files a build carries over into the folder it writes are hard links to the output's,
+    folders made as needed; a file already there is replaced, never written into (its inode may
+    be the live output's)."""
+    from sitegen.write.atomic import _link
+
+    out, spare = tmp_path / "out", tmp_path / "spare"
+    (out / "yi/01/02").mkdir(parents=True)
+    (out / "yi/01/02/index.html").write_text("new", encoding="utf-8")
+    (out / "index.html").write_text("home", encoding="utf-8")
+    (spare / "yi").mkdir(parents=True)
+    (spare / "index.html").write_text("old", encoding="utf-8")
+    os.link(spare / "index.html", tmp_path / "live.html")
+    _link(out, spare, {"index.html", "yi/01/02/index.html"})
+    for f in ("index.html", "yi/01/02/index.html"):
+        assert (spare / f).samefile(out / f)
+    assert (tmp_path / "live.html").read_text(encoding="utf-8") == "old"
 
 
 # Each entry: the edits of one changed project, made at once; one clean build of it to compare with.
@@ -155,6 +176,16 @@ def test_failed_build_leaves_previous_output_untouched(site_copy, built_tree):
     with pytest.raises(BuildError):
         build(project, project / "build")
     assert tree(project / "build") == built_tree
+
+
+def test_a_build_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    """The model is made with the cyclic garbage collector off, then frozen (sitegen.build): a
+    build, even one that fails, leaves the collector on and nothing frozen."""
+    project = copy_site(tmp_path / "proj")
+    edit(project / "content/texts/kejing-bingyin.md", "{#p02}", "{#p01}")
+    with pytest.raises(BuildError):
+        build(project, None)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
 @pytest.mark.heavy(shares="texts")

@@ -19,7 +19,7 @@ from .agreement import AgreementReport, agreement
 from .conventions import change_variants, check_conventions
 from .ganzhi import SIXTY, GanZhi
 from .knowledge import Rule, check_citations, check_names, check_term_rules, join_rules, step_sentences
-from .liuren.patterns import rides_first
+from .liuren.patterns import Step, rides_first
 from .liuren.variants import LessonVariant, lesson_variants
 from .pages import Page, Registry
 from .validation import KEJING, KEJING_DAY, ValidationReport, validate
@@ -89,7 +89,7 @@ def build_site(content: Content) -> Site:
     site.lessons, site.lesson_variants = made.lessons, made.lesson_variants
     site.changes, site.change_variants = made.changes, made.change_variants
 
-    _backlinks(site)
+    _backlinks(site, made.links)
     _kejing(site)
     site.validation = validate(site, problems)
     site.agreement = agreement(site, problems)
@@ -114,6 +114,17 @@ class Corpora:
     changes: dict[tuple[int, int], yi.Change]
     change_variants: dict[tuple[int, int], dict[str, tuple]]
     all_lessons: dict         # every lesson the engine made for the build, under any option
+    links: ChartLinks         # which charts each rule holds for
+
+
+@dataclass(frozen=True)
+class ChartLinks:
+    """Which charts each rule holds for, by rule id: found in the corpora alone, so kept with them
+    (walking every chart's rules is a tenth of a build that re-renders one page); the rules that
+    content/rules defines take theirs by id (:func:`_backlinks`)."""
+    holds: dict[str, list[str]]                      # lesson and hexagram page keys
+    change_holds: dict[str, list[str]]               # change page keys
+    conditional: dict[str, list[tuple[str, Step]]]   # (lesson page key, the condition)
 
 
 def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
@@ -121,7 +132,7 @@ def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
     them, the changes and theirs. They follow from the generator and the options alone, so a
     build keeps them for the next (:mod:`sitegen.kept`), with every other lesson the engine made
     for the build."""
-    made = Corpora({}, {}, {}, {}, {})
+    made = Corpora({}, {}, {}, {}, {}, ChartLinks({}, {}, {}))
     for l in liuren.all_lessons(shehai=shehai, guiren=guiren):
         key = (l.day.index, l.plate)
         made.lessons[key] = l
@@ -135,40 +146,46 @@ def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
         if variants:
             made.change_variants[key] = variants
     made.all_lessons.update(liuren.made_lessons())
+    _chart_links(made)
     return made
 
 
-def _backlinks(site: Site) -> None:
-    """Which charts each rule holds for, and which rules and terms cite each paragraph."""
-    rules = site.rules
-    for (di, plate), l in site.lessons.items():
+def _chart_links(made: Corpora) -> None:
+    """Fill ``made.links``: the rules each chart holds, those that hold under a condition."""
+    links = made.links
+    holds, change_holds, conditional = links.holds, links.change_holds, links.conditional
+    for (di, plate), l in made.lessons.items():
         key = lesson_key(SIXTY[di], plate)
         for rid in l.rule_ids:
-            if rid in rules:
-                rules[rid].holds.append(key)
+            holds.setdefault(rid, []).append(key)
         for cp in l.conditional_patterns:
-            if cp.rule in rules:
-                rules[cp.rule].conditional.append((key, cp.condition))
+            conditional.setdefault(cp.rule, []).append((key, cp.condition))
         for b in l.bifa:
-            if b.condition is not None and b.rule in rules:
-                rules[b.rule].conditional.append((key, b.condition))
+            if b.condition is not None:
+                conditional.setdefault(b.rule, []).append((key, b.condition))
         first = l.transmissions[0]
         for night in (False, True):
             rid = GENERAL_IDS.get(l.general_of(first, night))
-            if rid in rules:
-                rules[rid].conditional.append((key, rides_first(first, night)))
+            if rid is not None:
+                conditional.setdefault(rid, []).append((key, rides_first(first, night)))
     for h in yi.HEXAGRAMS:
         key = hexagram_key(h.number)
         for rid in h.all_rule_ids:
-            if rid in rules:
-                rules[rid].holds.append(key)
-    change_rules = {rid: r for rid, r in rules.items() if r.predicate.applies_to == "change"}
-    for (a, b), c in site.changes.items():
+            holds.setdefault(rid, []).append(key)
+    for (a, b), c in made.changes.items():
         key = change_key(a, b)
         for rid in c.all_rule_ids:
-            r = change_rules.get(rid)
-            if r is not None:
-                r.holds.append(key)
+            change_holds.setdefault(rid, []).append(key)
+
+
+def _backlinks(site: Site, links: ChartLinks) -> None:
+    """Which charts each rule holds for, and which rules and terms cite each paragraph."""
+    rules = site.rules
+    for rid, r in rules.items():
+        r.holds.extend(links.holds.get(rid, ()))
+        if r.predicate.applies_to == "change":
+            r.holds.extend(links.change_holds.get(rid, ()))
+        r.conditional.extend(links.conditional.get(rid, ()))
     for r in rules.values():
         for c in (*r.entry.cites, *(c for _, c in r.entry.readings)):
             lst = site.cited_by.setdefault((c.text, c.paragraph), [])

@@ -17,7 +17,6 @@ so the hard links shared by the two folders can never change the live output.
 
 from __future__ import annotations
 
-import ctypes
 import fcntl
 import os
 import shutil
@@ -33,6 +32,7 @@ _RENAME_EXCHANGE = 2
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2); False if the system can't."""
+    import ctypes                  # here: a build with nothing to do never loads it
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         fn = libc.renameat2
@@ -150,8 +150,7 @@ class Target:
         else:
             self.path = staging_dir(self.out)
             self.path.mkdir()
-            for f in sorted(reuse):
-                _link(self.out / f, self.path / f)
+            _link(self.out, self.path, reuse)
         return self.path
 
     def commit(self, manifest_bytes: bytes) -> None:
@@ -206,8 +205,7 @@ def _update(spare: Path, state: Spare, out: Path, current: mf.Manifest,
     for f in sorted(present - plan):
         os.unlink(spare / f)                           # stale: no longer part of the site
     _remove_empty_dirs(spare, present - plan)
-    for f in sorted(reuse - state.same):               # the rest are already the same bytes
-        _link(out / f, spare / f)
+    _link(out, spare, reuse - state.same)              # the rest are already the same bytes
     for f in plan - reuse:
         if f in present:
             os.unlink(spare / f)                       # will be written anew, as a new inode
@@ -225,14 +223,46 @@ def _remove_empty_dirs(folder: Path, removed: set[str]) -> None:
             p = p.parent
 
 
-def _link(src: Path, dst: Path) -> None:
-    """Make ``dst`` the same file as ``src`` (a hard link; a copy where links are impossible)."""
-    dst.parent.mkdir(parents=True, exist_ok=True)
+def _link(src: Path, dst: Path, files: set[str]) -> None:
+    """Make each of ``files`` under ``dst`` the same file as under ``src`` (a hard link; a copy
+    where links are impossible), replacing what is there.
+
+    Some 10,000 files when a build has no spare folder to update, in some 5,000 folders: on plain
+    strings, each folder is made once and each file costs one system call; a file already there
+    is found by the link failing (:func:`_link_again`), not looked for beforehand."""
+    src_s, dst_s = os.fspath(src), os.fspath(dst)
+    made = {""}
+    for f in sorted(files):
+        folder = f.rpartition("/")[0]
+        if folder not in made:
+            _make_folder(f"{dst_s}/{folder}")
+            made.add(folder)
+        s, d = f"{src_s}/{f}", f"{dst_s}/{f}"
+        try:
+            os.link(s, d)
+        except OSError as e:
+            _link_again(s, d, e)
+
+
+def _make_folder(path: str) -> None:
+    """Make the folder ``path`` if it is not there (one system call when its parent is)."""
     try:
-        os.unlink(dst)
-    except FileNotFoundError:
+        os.mkdir(path)
+    except FileExistsError:
         pass
-    try:
-        os.link(src, dst)
-    except OSError:
-        shutil.copy2(src, dst)
+    except FileNotFoundError:                          # its parent too
+        os.makedirs(path, exist_ok=True)
+
+
+def _link_again(src: str, dst: str, error: OSError) -> None:
+    """Link ``src`` to ``dst`` after a first try failed with ``error``: the file there is replaced
+    (never written into: its inode may be shared with the live output); where links are
+    impossible, ``src`` is copied."""
+    if isinstance(error, FileExistsError):
+        os.unlink(dst)
+        try:
+            os.link(src, dst)
+            return
+        except OSError:
+            pass
+    shutil.copy2(src, dst)

@@ -12,13 +12,16 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 FORMAT = 2
 MANIFEST = ".sitegen/manifest.json"
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
+    """What the manifest records of one file (a named tuple: a build reads and writes some
+    10,000 of them, and a named tuple is made in a third of a frozen dataclass's time)."""
+
     fingerprint: str   # of the inputs the file was made from
     sha1: str          # of its bytes
     size: int

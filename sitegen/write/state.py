@@ -11,7 +11,6 @@ files would fight the model for the interpreter's lock.)
 
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -77,6 +76,8 @@ class Background:
     its result is pickled back."""
 
     def __init__(self, fn: Callable[..., Any], *args: Any):
+        import multiprocessing     # here: a build with nothing to do never loads it
+
         ctx = multiprocessing.get_context("fork")
         self._conn, send = ctx.Pipe(duplex=False)
         self._proc = ctx.Process(target=_send_result, args=(send, fn, args), daemon=True)
