@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -179,13 +180,18 @@ def run_with_a_second_build(argv: list[str], folders: dict[str, Path]):
     """Run the clean build ``argv``, and once it holds its output's lock, the same build without
     ``--clean``: ``(returncode, output)`` of the first, and the second's run."""
     out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else folders["root"] / "build"
-    first = subprocess.Popen(argv, cwd=folders["root"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    wait_until_locked(out, first)
-    second = subprocess.run([w for w in argv if w != "--clean"], cwd=folders["root"],
-                            capture_output=True, text=True)
-    stdout, stderr = first.communicate(timeout=600)
-    return first.returncode, stdout + stderr, (second.returncode, second.stdout + second.stderr, folders)
+    # The first writes into a file, not a pipe no one reads while the second runs (a full pipe
+    # would stop it, holding the lock the second waits for).
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as said:
+        first = subprocess.Popen(argv, cwd=folders["root"], stdout=said, stderr=subprocess.STDOUT,
+                                 text=True)
+        wait_until_locked(out, first)
+        second = subprocess.run([w for w in argv if w != "--clean"], cwd=folders["root"],
+                                capture_output=True, text=True)
+        first.wait(timeout=600)
+        said.seek(0)
+        output = said.read()
+    return first.returncode, output, (second.returncode, second.stdout + second.stderr, folders)
 
 
 def test_every_command_line_in_the_readme_runs(readme_runs):
