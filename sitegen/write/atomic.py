@@ -255,11 +255,14 @@ def _make_folder(path: str) -> None:
 
 
 def _link_again(src: str, dst: str, error: OSError) -> None:
-    """Link ``src`` to ``dst`` after a first try failed with ``error``: the file there is replaced
-    (never written into: its inode may be shared with the live output); where links are
+    """Link ``src`` to ``dst`` after a first try failed with ``error``: the file there is removed
+    first (never written into: its inode may be shared with the live output); where links are
     impossible, ``src`` is copied."""
-    if isinstance(error, FileExistsError):
+    try:
         os.unlink(dst)
+    except FileNotFoundError:
+        pass
+    if isinstance(error, FileExistsError):
         try:
             os.link(src, dst)
             return
