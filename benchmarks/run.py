@@ -1,4 +1,5 @@
-"""Benchmark the real site's build: clean, no-op, one-paragraph edit, and the write floor.
+"""Benchmark the real site's build: clean, check (all of it, and with build/ up to date), no-op,
+one-paragraph edit, and the write floor.
 
 Usage (from the project folder):  .venv/bin/python benchmarks/run.py [--runs 5] [--no-deleting]
 
@@ -109,6 +110,9 @@ def main() -> None:
             return timed(build)
 
         def check():
+            return timed([py, "-m", "sitegen", "--root", str(work), "--quiet", "check", "--clean"])
+
+        def check_after_build():
             return timed([py, "-m", "sitegen", "--root", str(work), "--quiet", "check"])
 
         def edit():
@@ -130,7 +134,7 @@ def main() -> None:
         # The first edit after a clean build also makes the spare folder the next ones update
         # (a hard link per file), so it is timed apart from an edit in the usual edit-and-look loop.
         measurements = (("clean build", clean), ("check: all of it but writing", check),
-                        ("no-op rebuild", noop),
+                        ("no-op rebuild", noop), ("check, build/ up to date", check_after_build),
                         ("first edit after a clean build", edit), ("one-paragraph edit", edit),
                         ("floor: write the same files", floor))
         results: dict[str, list[tuple[float, float, str, float, float]]] = {name: [] for name, _ in measurements}

@@ -35,7 +35,7 @@ from .write import atomic, manifest as mf
 from .write.files import Writer
 from .write.inputs import Inputs, read_inputs
 from .write.links import PageLinks, check_links, scan
-from .write.state import OutputState
+from .write.state import Found, OutputState
 
 
 class Progress:
@@ -194,11 +194,14 @@ def render_files(renderer: Renderer, jobs: dict[str, Page], files: list[str], wr
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
           workers: int | None = None, incremental: bool = True, inputs: Inputs | None = None,
-          state: OutputState | None = None, base_url: str | None = None) -> Result:
+          state: OutputState | None = None, base_url: str | None = None,
+          reference: Path | None = None) -> Result:
     """Build the site from ``root`` into ``out``; with ``out=None`` check everything, write nothing.
 
     ``incremental=False`` renders every page (a clean build); otherwise pages whose inputs are
-    unchanged are carried over from the current output. ``inputs`` and ``state`` (what is found
+    unchanged are carried over from the current output. A check (``out=None``) carries them over
+    from ``reference``, an output a build wrote, if given: it reads that output (and its cache
+    folder) under a shared lock, and writes nothing there. ``inputs`` and ``state`` (what is found
     in ``out``), if the caller has them already, are not looked at again. ``base_url`` (checked
     with :func:`sitegen.content.config.base_url_problem`) replaces the one in ``content/site.yaml``."""
     progress = progress or Progress(quiet=True)
@@ -208,12 +211,17 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     if out is not None:
         out = out.resolve()
     lock = None
+    if out is not None or not incremental:
+        reference = None
     if out is None or not incremental:
         if state is not None:
             state.close()
         state = None
         if out is not None:
             lock = atomic.OutputLock(out).acquire()     # one build of an output at a time
+        elif reference is not None:
+            reference = reference.resolve()
+            lock = atomic.OutputLock(reference, shared=True).acquire()
     else:
         state = state or OutputState(out, inputs.total)
         if state.up_to_date:
@@ -226,7 +234,7 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     # spent a tenth of the build's CPU walking them. Every 50,000 is enough.
     gc.set_threshold(50_000, 20, 100)
     try:
-        return _build(root, out, progress, workers, inputs, state, start, base_url)
+        return _build(root, out, progress, workers, inputs, state, start, base_url, reference)
     finally:
         gc.unfreeze()            # the model, frozen once computed (see _build), may go
         gc.set_threshold(*collect)
@@ -237,7 +245,8 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
 
 
 def _build(root: Path, out: Path | None, progress: Progress, workers: int, inputs: Inputs,
-           state: OutputState | None, start: float, base_url: str | None) -> Result:
+           state: OutputState | None, start: float, base_url: str | None,
+           reference: Path | None = None) -> Result:
     progress.phase("reading content")
     # The content and the model are some millions of objects that live as long as the build.
     # Made with the collector off, then frozen, they are never walked by it: it walked each of
@@ -246,8 +255,10 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     collecting = gc.isenabled()
     gc.disable()
     try:
-        site, renderer, assets = check_all(root, atomic.cache_dir(out) if out is not None else None,
-                                           base_url, code=inputs.keys.get("code"))
+        cache = out if out is not None else reference
+        site, renderer, assets = check_all(root, atomic.cache_dir(cache) if cache is not None else None,
+                                           base_url, code=inputs.keys.get("code"),
+                                           read_only=out is None)
     finally:
         gc.freeze()
         if collecting:
@@ -258,8 +269,12 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
     plan = set(jobs) | set(assets)
     redirects = {r.source + "index.html": r for r in site.content.redirects}
 
-    found = state.found() if state is not None else None
-    current = state.manifest if found is not None else None
+    if reference is not None:            # a check, carrying over from a build's output
+        current = mf.load(reference)
+        found = Found(frozenset(mf.scan_folder(reference, current)[1]), None) if current else None
+    else:
+        found = state.found() if state is not None else None
+        current = state.manifest if found is not None else None
     reuse: set[str] = set()
     if found is not None:
         old = current.files
@@ -293,7 +308,8 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
             entries[f] = current.files[f]
         for f, data in assets.items():
             entries.setdefault(f, mf.Entry(asset_fp[f], asset_fp[f], len(data)))
-        problems = _check_links(site, made, reuse, entries, out, current, frozenset(entries))
+        problems = _check_links(site, made, reuse, entries, out or reference, current,
+                                frozenset(entries))
         if problems:
             raise BuildError([_redirect_problem(p, redirects) for p in problems])
         manifest = mf.Manifest(inputs.total, entries)
@@ -318,23 +334,23 @@ def _build(root: Path, out: Path | None, progress: Progress, workers: int, input
 
 
 def check_all(root: Path, cache: Path | None, base_url: str | None = None, *,
-              code: str | None = None) -> tuple[Site, Renderer, dict[str, bytes]]:
+              code: str | None = None, read_only: bool = False) -> tuple[Site, Renderer, dict[str, bytes]]:
     """Load and check everything there is to check before rendering: the project's files, the
     content, the model built on it, the templates, the redirects against every file the site will
     have. Each phase runs on what the phases before it could load, so one run reports the problems
     of all of them; any problem raises. Returns the model, its renderer and the assets.
     ``base_url`` (checked already) replaces the one in ``content/site.yaml``. With a ``cache``
     folder and ``code`` (the generator's fingerprint), what can be is kept there for the next
-    build (:mod:`sitegen.kept`)."""
-    results = Kept(cache if code else None, code or "")
+    build (:mod:`sitegen.kept`); ``read_only``: what is kept there is used, nothing is written."""
+    results = Kept(cache if code else None, code or "", read_only)
     with keeping(results):
-        site, renderer, assets = _check_all(root, cache, base_url)
+        site, renderer, assets = _check_all(root, cache, base_url, read_only)
     results.prune()
     return site, renderer, assets
 
 
-def _check_all(root: Path, cache: Path | None,
-               base_url: str | None) -> tuple[Site, Renderer, dict[str, bytes]]:
+def _check_all(root: Path, cache: Path | None, base_url: str | None,
+               read_only: bool = False) -> tuple[Site, Renderer, dict[str, bytes]]:
     problems = Problems()
     project_problems = project_tree_problems(root)     # links out of it: never read
     problems.extend(project_problems)
@@ -354,14 +370,14 @@ def _check_all(root: Path, cache: Path | None,
                 raise
     assets: dict[str, bytes] = {}
     if site is not None:
-        renderer = Renderer(site, cache)
+        renderer = Renderer(site, cache, read_only)
         problems.extend(renderer.check_templates())
         if not project_problems:
             assets = renderer.assets()
             files = {p.address.file for p in site.registry if p.kind != "redirect"} | set(assets)
             problems.extend(check_redirects(site.content.redirects, frozenset(files)))
     else:
-        problems.extend(template_problems(make_env(root / TEMPLATES, cache)))
+        problems.extend(template_problems(make_env(root / TEMPLATES, cache, read_only)))
     problems.raise_if_any()
     assert site is not None
     return site, renderer, assets

@@ -143,7 +143,7 @@ def _build(args: argparse.Namespace) -> int:
     return _run(args, write=True)
 
 
-@command("check", "run every validation and write nothing", options=(*COMMON, "base_url"))
+@command("check", "run every validation and write nothing", options=(*COMMON, "clean", "base_url"))
 def _check(args: argparse.Namespace) -> int:
     return _run(args, write=False)
 
@@ -170,7 +170,7 @@ def _cast(args: argparse.Namespace) -> int:
 
 
 def _out(args: argparse.Namespace) -> Path:
-    return (args.out or args.root / "build").resolve()
+    return (getattr(args, "out", None) or args.root / "build").resolve()
 
 
 def _run(args: argparse.Namespace, write: bool) -> int:
@@ -195,13 +195,15 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     _warn_example_domain(args)
     progress = Progress(quiet=args.quiet, timings=args.timings)
     try:
+        # A check carries over, from what the last build wrote into build/, the pages whose
+        # inputs have not changed since (--clean: it renders them all).
         result = build(root, out, progress, incremental=not clean, inputs=inputs, state=state,
-                       base_url=args.base_url)
+                       base_url=args.base_url, reference=None if write else _out(args))
     except BuildError as e:
         print(e.report(), file=sys.stderr)
         return 1
     if not write:
-        progress.done(f"ok: {result.files} files checked, "
+        progress.done(f"ok: {result.files} files checked ({result.rendered} rendered now), "
                       f"{result.seconds:.2f} s; nothing written")
     elif result.unchanged:
         progress.done(f"{out} is up to date ({result.files} files); nothing to do")

@@ -23,10 +23,12 @@ SUFFIX = ".pickle"
 
 
 class Kept:
-    """The results kept in ``folder`` (``None``: nothing is kept, everything computed)."""
+    """The results kept in ``folder`` (``None``: nothing is kept, everything computed);
+    ``read_only``: what is there is read, nothing is written or removed (``sitegen check``)."""
 
-    def __init__(self, folder: Path | None, code: str):
+    def __init__(self, folder: Path | None, code: str, read_only: bool = False):
         self.folder = folder
+        self.read_only = read_only
         self.stamp = f"{code}\0{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode()
         self.used: set[str] = set()
 
@@ -59,6 +61,8 @@ class Kept:
         return self.folder / name
 
     def _write(self, path: Path, value: object) -> None:
+        if self.read_only:
+            return
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,7 +73,7 @@ class Kept:
 
     def prune(self) -> None:
         """Remove the kept files that this build did not use (after a build that loaded all)."""
-        if self.folder is None:
+        if self.folder is None or self.read_only:
             return
         try:
             for p in self.folder.iterdir():

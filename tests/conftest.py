@@ -279,7 +279,7 @@ def pytest_configure(config):
             usable = os.access(MEMORY_FOLDER, os.W_OK | os.X_OK)
         except OSError:
             usable = False
-        if usable and room.f_bavail * room.f_frsize >= MEMORY_NEEDED:
+        if usable and room.f_bavail * room.f_frsize >= MEMORY_NEEDED and _beside_kept_site():
             os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_FOLDER)
     # The workers and every process a test starts (about sixty: the command line, clean renders,
     # builds at the same time) import the generator. Where the machine says not to write compiled
@@ -289,6 +289,18 @@ def pytest_configure(config):
         root = os.environ.get("PYTEST_DEBUG_TEMPROOT") or tempfile.gettempdir()
         os.environ["PYTHONPYCACHEPREFIX"] = str(Path(root) / f"sitegen-test-pycache-{os.getuid()}")
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def _beside_kept_site() -> bool:
+    """Whether the memory folder is on the file system of the site ``SITEGEN_TEST_BUILT`` keeps
+    (if it keeps one): a test's copy of it is made of hard links, which cannot cross."""
+    keep = os.environ.get("SITEGEN_TEST_BUILT")
+    if not keep:
+        return True
+    there = Path(keep).resolve()
+    while not there.exists():
+        there = there.parent
+    return there.stat().st_dev == MEMORY_FOLDER.stat().st_dev
 
 
 def pytest_addoption(parser):

@@ -65,6 +65,30 @@ def test_a_file_changed_by_hand_never_comes_back_from_the_spare(site_copy, built
     assert result.rendered < 200
 
 
+def test_a_check_renders_only_what_an_edit_reaches_and_writes_nothing(site_copy, built_tree):
+    """``sitegen check`` carries over from ``build/`` the pages whose inputs are unchanged, reading
+    the output and its cache folder without changing either; what it renders still fails on a
+    problem as a build would."""
+    from sitegen.write.atomic import cache_dir
+
+    project = site_copy
+    out, cache = project / "build", cache_dir(project / "build")
+    listing, kept = sorted(p.name for p in project.iterdir()), tree(cache)
+    edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
+    result = build(project, None, reference=out)
+    assert 0 < result.rendered < 200
+    assert result.manifest.files.keys() == built_tree.keys() - {".sitegen/manifest.json"}
+    # a link an edit breaks, on the pages it re-renders, fails the check with the build's message
+    edit(project / "templates/liuren_day.html", "<h1>", '<a href="#no-such-id">y</a><h1>')
+    with pytest.raises(BuildError) as e:
+        build(project, None, reference=out)
+    found = [p.format() for p in e.value.problems]
+    assert len(found) == 60 and found[0].startswith(
+        "build/liuren/bing-chen/index.html: broken link '#no-such-id': ")
+    assert sorted(p.name for p in project.iterdir()) == listing
+    assert tree(out) == built_tree and tree(cache) == kept
+
+
 def test_a_background_look_hands_back_its_result_or_its_error():
     from sitegen.write.state import Background
 

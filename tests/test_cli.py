@@ -4,7 +4,7 @@ Every command line in README.md (its code blocks and its inline code) is run for
 project folder, as a reader would type it. Bracketed options (``[--out DIR]``) are run both left
 out and given; ``DIR``, ``N`` and ``URL`` stand for a folder, a free port and
 ``https://example.net/kb/``. Output folders hold a build of the same inputs already, so only the
-command lines that must render (``--clean``, ``check``) do.
+command line that must render (``--clean``) does; ``check`` carries over what ``build/`` holds.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from sitegen import cli, content  # noqa: F401  (content before config: they imp
 from sitegen.content.config import example_domain_warning
 from sites import copy_site, wait_until_locked
 
-pytestmark = pytest.mark.heavy(first=True)  # ``readme_runs``: a clean build, then a check
+pytestmark = pytest.mark.heavy(first=True)  # ``readme_runs``: a clean build first
 
 README = REPO / "README.md"
 KB = "https://example.net/kb/"
@@ -227,6 +227,25 @@ def test_every_option_is_in_its_commands_help_and_works_before_and_after(capsys)
             with pytest.raises(SystemExit) as e:
                 cli.parse([*values[option], name])
             assert e.value.code == 2
+    capsys.readouterr()
+
+
+def test_check_carries_over_from_the_build_folder_unless_clean(readme_runs, monkeypatch, capsys):
+    """The README's ``sitegen check`` ran in a project whose ``build/`` is the session's site: it
+    rendered nothing anew. ``--clean`` makes it render every page (the build it asks for, here)."""
+    (_, said, _), = [run for line, run in readme_runs.items() if line == "sitegen check"]
+    assert re.search(r"ok: \d+ files checked \(0 rendered now\)", said), said
+    import sitegen.build
+
+    asked = []
+
+    def build(root, out, progress=None, **options):
+        asked.append((out, options["incremental"], options["reference"]))
+        return sitegen.build.Result(1, 1, 1, 1, 0.0, None)
+    monkeypatch.setattr(sitegen.build, "build", build)
+    for clean in ([], ["--clean"]):
+        assert cli.main(["--root", str(REPO), "--quiet", "check", *clean]) == 0
+    assert asked == [(None, True, REPO / "build"), (None, False, REPO / "build")]
     capsys.readouterr()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -29,7 +30,13 @@ from sitegen.model.liuren.tables import FORWARD_SEATS, GAN_DE, GENERALS, NOBLE_D
 
 REPO = Path(__file__).resolve().parent.parent
 
-ALL = all_lessons()
+
+@functools.cache
+def every_lesson() -> list:
+    """The 720 lessons under the default options (made when a test first asks, not at collection)."""
+    return all_lessons()
+
+
 METHODS = {"賊剋", "比用", "涉害", "遙剋", "昴星", "別責", "八專", "伏吟", "返吟"}
 
 
@@ -38,13 +45,13 @@ def tr(les: Lesson) -> str:
 
 
 def test_720_lessons_in_day_then_plate_order():
-    assert len(ALL) == 720
-    assert [(les.day, les.plate) for les in ALL] == [(d, n) for d in SIXTY for n in range(1, 13)]
-    assert lesson(GanZhi.from_zh("丙寅"), 3) == ALL[2 * 12 + 2]
+    assert len(every_lesson()) == 720
+    assert [(les.day, les.plate) for les in every_lesson()] == [(d, n) for d in SIXTY for n in range(1, 13)]
+    assert lesson(GanZhi.from_zh("丙寅"), 3) == every_lesson()[2 * 12 + 2]
 
 
 def test_plate_numbering_and_the_two_special_plates():
-    for les in ALL:
+    for les in every_lesson():
         for e in Branch:
             assert les.heaven[e] == Branch((e - (les.plate - 1)) % 12)
             assert les.seat(les.heaven[e]) == e
@@ -64,7 +71,7 @@ def test_month_general_over_hour_gives_the_plate(month_general, hour):
 
 
 def test_four_lessons_follow_from_the_plate():
-    for les in ALL:
+    for les in every_lesson():
         h = les.heaven
         k1, k2, k3, k4 = les.lessons
         assert (k1.upper, k1.lower, k1.seat) == (h[LODGING[les.day.stem]], les.day.stem, LODGING[les.day.stem])
@@ -81,7 +88,7 @@ def test_four_lessons_follow_from_the_plate():
 
 
 def test_every_chain_is_consistent_with_its_method():
-    for les in ALL:
+    for les in every_lesson():
         h, (a, b, c) = les.heaven, les.transmissions
         gs, zs = les.gan_shang, les.zhi_shang
         assert les.method in METHODS and les.method_id in RULES_BY_ID and les.ke_id in RULES_BY_ID
@@ -113,21 +120,21 @@ def test_every_chain_is_consistent_with_its_method():
 
 
 def test_seed_counts_bazhuan_6_and_10_wuqin_6():
-    kes = [les.ke for les in ALL]
+    kes = [les.ke for les in every_lesson()]
     assert kes.count("順數三神") == 6  # liuren-gejue#p03 計六課
     assert kes.count("逆數三神") == 10  # liuren-gejue#p04 計十課
     assert kes.count("無親") == 6  # liuren-gejue#p16 計六課
-    assert {les.day.zh for les in ALL if les.ke == "無親"} == {"丁丑", "己丑", "辛丑", "丁未", "己未", "辛未"}
+    assert {les.day.zh for les in every_lesson() if les.ke == "無親"} == {"丁丑", "己丑", "辛丑", "丁未", "己未", "辛未"}
 
 
 def test_bazhuan_and_fuyin_never_take_yaoke():
-    for les in ALL:
+    for les in every_lesson():
         if LODGING[les.day.stem] == les.day.branch or les.plate == 1:
             assert les.method != "遙剋"
 
 
 def test_every_lesson_has_method_ke_and_valid_rule_ids():
-    for les in ALL:
+    for les in every_lesson():
         assert les.method and les.ke
         assert set(les.rule_ids) <= set(RULES_BY_ID)
         assert set(les.patterns) <= set(RULES_BY_ID)
@@ -138,7 +145,7 @@ def test_every_lesson_has_method_ke_and_valid_rule_ids():
 
 
 def test_generals_are_a_permutation_with_the_noble_in_place():
-    for les in ALL:
+    for les in every_lesson():
         for night, table in ((False, NOBLE_DAY), (True, NOBLE_NIGHT)):
             g = les.generals_night if night else les.generals_day
             assert sorted(g) == sorted(GENERALS)
@@ -153,14 +160,14 @@ def test_void_branches_carry_no_dun_stem():
     for day in SIXTY:
         assert all(day.dun_stem(b) is None for b in day.xun_void)
         assert sum(day.dun_stem(b) is not None for b in Branch) == 10
-    for les in ALL:
+    for les in every_lesson():
         for t in les.transmission_info:
             assert (t.dun is None) == t.void == (t.branch in les.void)
             assert t.general_day == les.generals_day[t.branch]
 
 
 def test_markers():
-    for les in ALL:
+    for les in every_lesson():
         m = {x.name: x for x in les.markers}
         assert list(m) == ["祿", "德", "驛馬", "旬丁", "墓"]
         assert m["祿"].branch == LU[les.day.stem]
@@ -178,7 +185,7 @@ def test_markers():
 
 
 def test_as_data_is_json_ready():
-    for les in ALL:
+    for les in every_lesson():
         d = json.loads(json.dumps(les.as_data(), ensure_ascii=False))
         assert d["day"] == les.day.zh and d["plate"] == les.plate and "url" not in d
         assert len(d["lessons"]) == 4 and d["lessons"][0][1] == les.day.stem.zh
@@ -222,7 +229,7 @@ def test_trace_in_words_from_the_content_sentences():
     assert "辰·戊(巳에 寄宮)·未·己(未에 寄宮)·戌 — 5重" in words and "乙(辰에 寄宮) — 1重" in words
     assert tr(dingmao) == "亥酉未"
     single = set()
-    for les in ALL:
+    for les in every_lesson():
         for s in les.trace:
             text = sentence(sentences, s)
             assert text and "{" not in text and "}" not in text
@@ -255,7 +262,7 @@ def test_shehai_variants_differ_only_on_shehai_lessons():
     assert SHEHAI_VARIANTS == ("depth", "tanyuan", "mengzhongji")
     for variant in ("tanyuan", "mengzhongji"):
         other = all_lessons(shehai=variant)
-        changed = [(a, b) for a, b in zip(ALL, other) if a.transmissions != b.transmissions]
+        changed = [(a, b) for a, b in zip(every_lesson(), other) if a.transmissions != b.transmissions]
         assert changed
         for a, b in changed:
             assert "liuren-she-hai" in a.rule_ids and b.shehai == variant

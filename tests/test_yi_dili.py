@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from conftest import REPO
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.model.ganzhi import Branch, Kin
 from sitegen.model.yi import HEXAGRAMS, RULES_BY_ID, all_changes, change, hexagram
-from sitegen.problems import Problems
 
 # What each conditional rule needs, from its content entry (None: the chart decides it).
-CONDITIONAL = {e.id: e.condition for e in load_rules(REPO, Problems())}
+CONDITIONAL = {e.id: e.condition for e in repo_rules()}
 
 
 def test_liuhe_and_liuchong_sites():

@@ -8,16 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.model.ganzhi import SIXTY, Branch, Element, GanZhi
 from sitegen.model.yi import RULES, all_changes, change
 from sitegen.model.yi.moment import at_moment, page_tables
 from sitegen.model.packing import unpack
 from sitegen.model.yi.moment_rules import LINE_PREDICATES, MOMENT_RULES, strength
-from sitegen.problems import Problems
 
 REPO = Path(__file__).resolve().parent.parent
-ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
+ENTRIES = {e.id: e for e in repo_rules()}
 G, B = GanZhi.from_zh, Branch.from_zh
 
 

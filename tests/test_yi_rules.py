@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.model.yi import FAMILIES, HEXAGRAMS, RULES, RULES_BY_ID, all_changes
-from sitegen.problems import Problems
 
-ENTRIES = {e.id: e for e in load_rules(Path(__file__).resolve().parent.parent, Problems())}
+ENTRIES = {e.id: e for e in repo_rules()}
 
 _PREFIX = {"yi-line": "yi-", "yi-change": "yi-", "yi-hexagram": "yi-",
            "meihua-relation": "meihua-", "meihua-topic": "meihua-topic-", "dili": "dili-",

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from sitegen.content.rules import load_rules
+from conftest import repo_rules
 from sitegen.content.t2s import fold
 from sitegen.model.ganzhi import Kin
 from sitegen.model.knowledge import join_rules
@@ -18,7 +18,7 @@ from sitegen.model.yi.yongshen import TOPIC_IDS, YONGSHEN_RULES, page_table, yon
 from sitegen.problems import Problems
 
 REPO = Path(__file__).resolve().parent.parent
-ENTRIES = {e.id: e for e in load_rules(REPO, Problems())}
+ENTRIES = {e.id: e for e in repo_rules()}
 FAMILY = [r for r in RULES if r.family == "yi-yongshen"]
 _HEADING = re.compile(r"^[一二三四五六七八九十]+、(.+)$")
 

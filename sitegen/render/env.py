@@ -27,14 +27,16 @@ MEMOISED = {"rule": "rule_link", "general": "general_link", "fig": "figure_svg",
             "variants": "variants_html", "pager": "pager"}
 
 
-def make_env(templates: Path, cache: Path | None = None) -> Environment:
+def make_env(templates: Path, cache: Path | None = None, read_only: bool = False) -> Environment:
     """The environment for the templates under ``templates``. Compiled templates are remembered
-    by this process, and with ``cache`` kept there too (:class:`_Cache`)."""
+    by this process, and with ``cache`` kept there too (:class:`_Cache`); ``read_only``: those
+    there are used, nothing is written there."""
     folder = None
     if cache is not None:
         try:
-            cache.mkdir(parents=True, exist_ok=True)
-            folder = str(cache)
+            if not read_only:
+                cache.mkdir(parents=True, exist_ok=True)
+            folder = str(cache) if cache.is_dir() else None
         except OSError:
             pass                  # no folder, then: every process compiles the templates anew
     env = _Environment(
@@ -45,7 +47,7 @@ def make_env(templates: Path, cache: Path | None = None) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
-        bytecode_cache=_Cache(folder),
+        bytecode_cache=_Cache(folder, read_only),
         cache_size=-1,             # every template kept, looked up in a plain dict
     )
     env.filters["md"] = markdown.block
@@ -108,10 +110,11 @@ class _Cache(FileSystemBytecodeCache):
 
     compiled: dict[tuple[str, str], CodeType] = {}     # (name's key, source hash) → code
 
-    def __init__(self, folder: str | None):
+    def __init__(self, folder: str | None, read_only: bool = False):
         if folder is not None:
             super().__init__(folder)
         self.folder = folder
+        self.read_only = read_only
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return super().get_cache_key(name)
@@ -130,7 +133,8 @@ class _Cache(FileSystemBytecodeCache):
         code = self.compiled.get((bucket.key, bucket.checksum))
         if code is not None:
             bucket.code = code
-            if self.folder is not None and not os.path.exists(self._get_cache_filename(bucket)):
+            if (self.folder is not None and not self.read_only
+                    and not os.path.exists(self._get_cache_filename(bucket))):
                 self.dump_bytecode(bucket)           # compiled for another folder: kept here too
             return
         if self.folder is None:
@@ -144,7 +148,7 @@ class _Cache(FileSystemBytecodeCache):
 
     def dump_bytecode(self, bucket) -> None:
         self.compiled[(bucket.key, bucket.checksum)] = bucket.code
-        if self.folder is None:
+        if self.folder is None or self.read_only:
             return
         try:
             super().dump_bytecode(bucket)

@@ -43,10 +43,10 @@ def dump_json(data: Any) -> bytes:
 
 
 class Renderer:
-    def __init__(self, site: Site, cache: Path | None = None):
+    def __init__(self, site: Site, cache: Path | None = None, read_only: bool = False):
         self.site = site
         self.templates = site.root / TEMPLATES
-        self.env = make_env(self.templates, cache)
+        self.env = make_env(self.templates, cache, read_only)
         self.data_views: dict[str, Callable[[Site, Page, dict], Any]] = DATA
         self.memo: dict = {}
         # Per page kind: its template and the dependency keys of what that loads (looked up once).

@@ -65,35 +65,43 @@ class OutputLock:
     stderr, then goes on with what the first left. The lock is an ``flock`` on a file beside the
     output, so a killed build never leaves it held."""
 
-    def __init__(self, out: Path, stream=None):
+    def __init__(self, out: Path, stream=None, shared: bool = False):
         self.out = out
         self._fd: int | None = None
         self._stream = stream if stream is not None else sys.stderr
+        # Shared: to read the output (``sitegen check``) while no build writes it. Such a lock
+        # creates nothing: with no lock file, no build has written the output yet.
+        self.shared = shared
 
     def acquire(self) -> "OutputLock":
         if self._fd is not None:
             return self
         try:
-            self.out.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_path(self.out), os.O_RDWR | os.O_CREAT, 0o644)
+            if self.shared:
+                fd = os.open(lock_path(self.out), os.O_RDONLY)
+            else:
+                self.out.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(lock_path(self.out), os.O_RDWR | os.O_CREAT, 0o644)
         except OSError:
             # Nothing can be written beside the output (no space, no permission): neither can
             # the build, which then stops with that problem before it writes anything.
             return self
+        mode = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
         try:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
             except BlockingIOError:
                 holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
                 self._stream.write(f"sitegen: another build (process {holder}) is writing "
                                    f"{self.out}; waiting for it to finish…\n")
                 self._stream.flush()
-                fcntl.flock(fd, fcntl.LOCK_EX)
-            try:
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)    # only to say who holds it
-            except OSError:
-                pass
+                fcntl.flock(fd, mode)
+            if not self.shared:
+                try:
+                    os.ftruncate(fd, 0)
+                    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)    # only to say who holds it
+                except OSError:
+                    pass
         except BaseException:
             os.close(fd)
             raise
