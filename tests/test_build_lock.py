@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import link_tree
 from sites import copy_site, wait_until_locked
 from test_cli import SECOND, readme_runs  # noqa: F401  (a fixture: the README's clean build)
 from sitegen.write import atomic
@@ -34,7 +34,7 @@ def project(built, tmp_path_factory):
     """A copy of the project whose output is the session's build (hard-linked: builds never
     modify a file in place)."""
     root = copy_site(tmp_path_factory.mktemp("locked"))
-    shutil.copytree(built, root / "build", copy_function=os.link)
+    link_tree(built, root / "build")
     return root
 
 
