@@ -252,13 +252,20 @@ def test_broken_link_in_a_template_fails_with_page_link_and_reason(site_copy, bu
     assert tree(project / "build") == built_tree
 
 
-def test_template_error_names_template_and_line(site_copy):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_template_error_names_template_and_line(site_copy, workers, monkeypatch):
+    """Whether the pages are rendered in the build's process or by its workers (which a build
+    leaves a hundred pages or so to itself: two are made to here)."""
+    import sitegen.build as b
+
+    monkeypatch.setattr(b, "PAGES_PER_WORKER", 1)
     edit(site_copy / "templates/term.html", "{{ t.gloss | md }}", "{{ t.glos | md }}")
     with pytest.raises(BuildError) as e:
-        build(site_copy, site_copy / "build")
-    first = e.value.problems[0].format()
-    assert first.startswith("templates/term.html:7: while rendering terms/")
-    assert "has no attribute 'glos'" in first
+        build(site_copy, site_copy / "build", workers=workers)
+    found = [p.format() for p in e.value.problems]
+    assert len(found) == 101, "every term page"
+    assert found[0].startswith("templates/term.html:7: while rendering terms/")
+    assert "has no attribute 'glos'" in found[0]
 
 
 def test_a_failed_write_is_reported_and_leaves_the_output_untouched(site_copy, built_tree, monkeypatch):
