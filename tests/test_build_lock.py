@@ -5,6 +5,7 @@ second build of its folder started meanwhile: test_cli.py), incremental + increm
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import socket
@@ -75,6 +76,33 @@ def _run_two(root: Path, first: tuple[str, ...], second: tuple[str, ...]):
     assert a.returncode == 0, err_a
     assert b.returncode == 0, err_b
     return err_a, err_b
+
+
+def test_a_check_reads_an_output_no_build_is_writing(tmp_path):
+    """``sitegen check`` reads ``build/`` under a shared lock: it waits for a build writing it,
+    saying so, and creates no lock file where no build has been (it writes nothing)."""
+    import io
+    import threading
+
+    out = tmp_path / "build"
+    out.mkdir()
+    assert not atomic.OutputLock(out, shared=True).acquire().held
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build"]
+    said = io.StringIO()
+    with atomic.OutputLock(out, stream=io.StringIO()):                  # a build writing
+        check = atomic.OutputLock(out, stream=said, shared=True)
+        waiting = threading.Thread(target=check.acquire)
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive() and "is writing" in said.getvalue() and "waiting" in said.getvalue()
+    waiting.join(10)
+    assert not waiting.is_alive() and check.held
+    with open(atomic.lock_path(out)) as fh:            # another check goes on; a build would wait
+        fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(fh, fcntl.LOCK_UN)
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    check.release()
 
 
 def test_a_second_build_waits_for_the_first_and_says_so(project, built, tmp_path):
