@@ -84,7 +84,8 @@ class OutputLock:
                 fd = os.open(lock_path(self.out), os.O_RDWR | os.O_CREAT, 0o644)
         except OSError:
             # Nothing can be written beside the output (no space, no permission): neither can
-            # the build, which then stops with that problem before it writes anything.
+            # the build, which then stops with that problem before it writes anything. (Shared:
+            # no build has written the output, and a check finds nothing there to read.)
             return self
         mode = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
         try:
