@@ -218,8 +218,7 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     if out is not None:
         out = out.resolve()
     lock = None
-    if out is not None or not incremental:
-        reference = None
+    reference = reference if out is None and incremental else None     # only a check reads one
     if out is None or not incremental:
         if state is not None:
             state.close()

@@ -51,6 +51,16 @@ def rule_ref(ctx: Context, rule_id: str, condition: str | None = None) -> RuleRe
     return ref
 
 
+def rule_refs(ctx: Context, rule_ids: tuple[str, ...]) -> tuple[RuleRef, ...]:
+    """Each rule of ``rule_ids`` named and linked from the current page (memoised per link scope:
+    a 本卦's rules are on its 64 changes)."""
+    key = ("rule-refs", rule_ids, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = tuple(rule_ref(ctx, r) for r in rule_ids)
+    return got
+
+
 def rule_defs(ctx: Context, rule_ids: tuple[str, ...]) -> tuple[tuple[RuleRef, str | None], ...]:
     """Each rule of ``rule_ids`` with its definition, as seen from the current page (memoised per
     link scope: a hexagram's or a change's rules are listed alike on many pages)."""

@@ -9,7 +9,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
-from .refs import RuleRef, paragraph_href, rule_defs, rule_ref
+from .refs import RuleRef, paragraph_href, rule_defs, rule_ref, rule_refs
 from .trace import sentence
 from .views import Context, JSONText, Link, Record, layout, memo_json
 from .views_conventions import change_variant_lines, option_ref
@@ -195,7 +195,7 @@ def change(ctx: Context) -> dict[str, Any]:
             m.stage.zh if m else "", tuple(rule_ref(ctx, r) for r in m.rule_ids) if m else (),
             fushen, bian_role, branch, int(m.bian_najia.branch) if m else None))
     whole = rule_defs(ctx, c.rule_ids)
-    hexrules = _rule_refs(ctx, ben.rule_ids)
+    hexrules = rule_refs(ctx, ben.rule_ids)
     meihua = None
     if c.meihua is not None:
         mh = c.meihua
@@ -252,16 +252,6 @@ def _ben_lines(ctx: Context, ben: yi.Hexagram) -> tuple[tuple[int, str, bool, st
     return got
 
 
-def _rule_refs(ctx: Context, rule_ids: tuple[str, ...]) -> tuple[RuleRef, ...]:
-    """The annotations of ``rule_ids`` (memoised per link scope: a 本卦's rules are on its 64
-    changes)."""
-    key = ("rule-refs", rule_ids, ctx.link_scope)
-    got = ctx.memo.get(key)
-    if got is None:
-        got = ctx.memo[key] = tuple(rule_ref(ctx, r) for r in rule_ids)
-    return got
-
-
 def _dili(ctx: Context, holding: tuple[str, ...]) -> tuple[tuple[RuleRef, ...], tuple[tuple[RuleRef, str | None], ...]]:
     """The 地理 rules that hold for a change: the 本卦's (named) and the change's own (with their
     definitions); memoised per link scope, as many changes hold the same ones."""
@@ -269,7 +259,7 @@ def _dili(ctx: Context, holding: tuple[str, ...]) -> tuple[tuple[RuleRef, ...], 
     got = ctx.memo.get(key)
     if got is None:
         applies = {r: ctx.site.rules[r].predicate.applies_to for r in holding}
-        got = ctx.memo[key] = (_rule_refs(ctx, tuple(r for r in holding if applies[r] == "hexagram")),
+        got = ctx.memo[key] = (rule_refs(ctx, tuple(r for r in holding if applies[r] == "hexagram")),
                                rule_defs(ctx, tuple(r for r in holding if applies[r] == "change")))
     return got
 
