@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import link_tree
+from conftest import files_under, link_tree
 from sites import copy_site, wait_until_locked
 from test_cli import SECOND, readme_runs  # noqa: F401  (a fixture: the README's clean build)
 from sitegen.write import atomic
@@ -24,10 +24,6 @@ from sitegen.write import atomic
 pytestmark = pytest.mark.heavy      # builds in other processes, one of them clean
 
 TEXT = "content/texts/huangjince.md"
-
-
-def _files(folder: Path) -> set[str]:
-    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +43,8 @@ def _sitegen(root: Path, *args: str) -> subprocess.Popen:
 def _assert_whole_site(out: Path, built: Path, phrase: str | None = None) -> None:
     """``out`` holds every file of the site, each as its manifest records, and (if given)
     ``phrase`` in the edited text; no build's staging or old folder is left beside it."""
-    assert _files(out) == _files(built), "the output is not one whole site"
+    assert {f for f, _ in files_under(out)} == {f for f, _ in files_under(built)}, \
+        "the output is not one whole site"
     manifest = json.loads((out / ".sitegen/manifest.json").read_bytes())
     for f, entry in manifest["files"].items():
         assert (out / f).stat().st_size == entry[2], f

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import tree
 from sitegen.build import build
+from sitegen import kept as kept_module
 from sitegen.kept import Kept
 from sitegen.problems import BuildError
 from sitegen.write.atomic import cache_dir
@@ -41,6 +42,35 @@ def test_a_result_is_made_once_per_input_generator_and_python(tmp_path):
     later.prune()                          # what this build did not use goes
     assert len(list(tmp_path.glob("*.pickle"))) == 1
     assert Kept(None, "code-2").get("yaml", "a.yaml\0x: 2", make("no folder")) == "no folder"
+
+
+def test_without_a_folder_parsed_files_are_kept_in_memory_each_load_getting_its_own(monkeypatch):
+    """A load with no cache folder (a check of a project with no output, the content alone)
+    parses a YAML file's text once per process; the corpora are made each time."""
+    monkeypatch.setattr(kept_module, "_memory", {})
+    monkeypatch.setattr(kept_module, "MEMORY_LIMIT", 2)
+    made = []
+
+    def make(value, fine=True):
+        def go():
+            made.append(value)
+            return dict(value), fine
+        return go
+
+    first = Kept(None, "code").get("yaml", "a.yaml\0x: 1", make({"x": 1}))
+    first["x"] = "changed by its caller"
+    again = Kept(None, "code").get("yaml", "a.yaml\0x: 1", make({"x": "not made"}))
+    assert again == {"x": 1} and made == [{"x": 1}]
+    assert Kept(None, "code-2").get("yaml", "a.yaml\0x: 1", make({"x": 2})) == {"x": 2}   # a new generator
+    Kept(None, "code").get("yaml", "b.yaml\0x: 3", make({"x": 3}, fine=False))       # with problems
+    Kept(None, "code").get("corpora", "depth", make({"x": 4}))
+    Kept(None, "code").get("corpora", "depth", make({"x": 4}))
+    assert made == [{"x": 1}, {"x": 2}, {"x": 3}, {"x": 4}, {"x": 4}]
+    Kept(None, "code").get("yaml", "a.yaml\0x: 1", make({"x": "not made"}))   # the last used now
+    Kept(None, "code").get("yaml", "c.yaml\0x: 5", make({"x": 5}))            # code-2's goes
+    assert Kept(None, "code").get("yaml", "a.yaml\0x: 1", make({"x": "not made"})) == {"x": 1}
+    assert Kept(None, "code-2").get("yaml", "a.yaml\0x: 1", make({"x": 2})) == {"x": 2}
+    assert made == [{"x": 1}, {"x": 2}, {"x": 3}, {"x": 4}, {"x": 4}, {"x": 5}, {"x": 2}]
 
 
 def test_a_result_made_with_problems_is_not_kept(tmp_path):

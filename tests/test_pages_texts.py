@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import REPO
+from conftest import REPO, html_pages
 from sitegen.content.texts import load_texts
 from sitegen.problems import Problems
 
@@ -58,10 +58,9 @@ def test_no_internal_link_is_absolute_or_points_at_a_folder(built):
     # starting with the three names, costs seconds over the whole site): an absolute one starts
     # with '="/', one to a folder has '/"' or '/#' in it.
     names = (' href="', ' src="', ' action="')
-    for page in built.rglob("*.html"):
-        if page.name == "404.html":
+    for page, html in html_pages(built):
+        if page == "404.html":
             continue
-        html = page.read_text(encoding="utf-8")
         assert not any(n + "/" in html for n in names), page
         for end in re.finditer(r'/[#"]', html):
             start = html.rfind('="', 0, end.start()) + 2
@@ -73,8 +72,7 @@ def test_no_internal_link_is_absolute_or_points_at_a_folder(built):
 
 
 def test_no_network_fetches(built):
-    for page in built.rglob("*.html"):
-        html = page.read_text(encoding="utf-8")
+    for _, html in html_pages(built):
         assert not re.search(r'<(?:script|img|link)[^>]+(?:src|href)="https?://(?!sitegen\.example\.org)', html)
         assert "@import" not in html and "fonts.googleapis" not in html
     css = (built / "assets/site.css").read_text()

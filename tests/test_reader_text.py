@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import html_pages
+
 
 # What must never reach a reader, each with what it is.
 INTERNAL = [
@@ -48,13 +50,12 @@ def reader_text(html: str) -> str:
 
 def offences(site: Path) -> list[str]:
     found = []
-    for page in sorted(site.rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
+    for page, html in html_pages(site):
         text = reader_text(html)
         for (pattern, what), needs in zip(INTERNAL, NEEDS, strict=True):
             m = needs.search(text) and pattern.search(text)
             if m:
-                found.append(f"{page.relative_to(site)}: {what}: …{text[max(0, m.start() - 30):m.end() + 10]}…")
+                found.append(f"{page}: {what}: …{text[max(0, m.start() - 30):m.end() + 10]}…")
     return found
 
 
