@@ -9,8 +9,8 @@ not kept. The files a build did not use are removed once it has loaded everythin
 
 Without a folder (a check of a project that has no output, a load of the content alone), the
 parsed YAML files are kept in this process's memory instead, pickled too: a process that loads
-the content again (a test run does, hundreds of times) parses only the files whose text it has
-not seen, and each load still gets objects of its own. (Parsing costs forty times what
+the content again (a test run does, about a hundred times) parses only the files whose text it
+has not seen, and each load still gets objects of its own. (Parsing costs forty times what
 unpickling does; the corpora are not kept so: the engine remembers its lessons itself.)
 """
 
