@@ -149,9 +149,12 @@ def _build(root: Path, out: Path | None, progress: Progress, base_url: str | Non
             progress.phase("replacing the output")
             staging.commit(inputs)
     except OSError as e:          # the output's folder: full, read-only, or taken away
-        if staging is not None:
-            staging.abort()
-        raise _write_error(e, out, "the previous output is untouched") from e
+        if staging is None or not staging.swapped:
+            if staging is not None:
+                staging.abort()
+            raise _write_error(e, out, "the previous output is untouched") from e
+        raise _write_error(e, out, "the new output is in place, but the record of what it was "
+                                   "built from is not, so the next build builds it again") from e
     except BaseException:
         if staging is not None:
             staging.abort()

@@ -180,11 +180,13 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     progress = Progress(quiet=args.quiet, timings=args.timings)
     out = _out(args) if write else None
     clean = getattr(args, "clean", False)
-    if not write and not clean:
+    if not write:             # a check leaves build/ alone, but for what a killed build left
         from .write import output
 
-        if output.up_to_date(_out(args), output.fingerprint(args.root, args.base_url)):
-            progress.done(f"ok: {_out(args)} was built from these very inputs; nothing to check")
+        built = _out(args)
+        output.remove_leftovers_if_idle(built)
+        if not clean and output.up_to_date(built, output.fingerprint(args.root, args.base_url)):
+            progress.done(f"ok: {built} was built from these very inputs; nothing to check")
             return 0
     try:
         result = build(args.root, out, progress, base_url=args.base_url, clean=clean)

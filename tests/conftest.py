@@ -26,6 +26,8 @@ import fcntl
 import functools
 import hashlib
 import os
+import subprocess
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -91,6 +93,16 @@ def run_dir(tmp_path_factory) -> Path:
     """A folder of this test run that every worker shares (the run's own in one process)."""
     base = tmp_path_factory.getbasetemp()
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def another_hash_seed() -> str:
+    """A PYTHONHASHSEED under which a fresh process hashes strings unlike this one does."""
+    for seed in range(1, 50):
+        probe = subprocess.run([sys.executable, "-c", "print(hash('sitegen'))"], capture_output=True,
+                               text=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}, check=True)
+        if int(probe.stdout) != hash("sitegen"):
+            return str(seed)
+    raise AssertionError("no hash seed differs from this process's")
 
 
 @contextmanager

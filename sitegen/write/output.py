@@ -198,6 +198,19 @@ def remove_leftovers(out: Path) -> None:
         shutil.rmtree(state_dir(out) / name, ignore_errors=True)
 
 
+def remove_leftovers_if_idle(out: Path) -> None:
+    """What a killed build left beside ``out`` removed, if no build is writing it now (for a check,
+    which otherwise leaves the output alone)."""
+    if not state_dir(out).is_dir():
+        return
+    lock = OutputLock(out)
+    if lock.acquire(wait=False):
+        try:
+            remove_leftovers(out)
+        finally:
+            lock.release()
+
+
 # ---------------------------------------------------------------------------------------------
 # Writing and swapping
 
@@ -208,6 +221,7 @@ class Staging:
         self.out = out
         self.path = staging_dir(out)
         self.sizes: dict[str, int] = {}
+        self.swapped = False          # the new output is in place (the previous one is gone)
         self.path.mkdir()
 
     def write(self, rel: str, data: bytes) -> None:
@@ -233,7 +247,8 @@ class Staging:
             os.replace(self.out, previous)
             os.replace(self.path, self.out)
             os.replace(previous, self.path)
-        shutil.rmtree(self.path, ignore_errors=True)       # the previous output
+        self.swapped = True
+        shutil.rmtree(self.path, ignore_errors=True)       # the previous output, if there was one
         _write_record(state, inputs, self.sizes)
 
     def abort(self) -> None:
