@@ -47,7 +47,7 @@ def _line_ids(yin: bool, ben: Branch, bian: Branch) -> tuple[str, ...]:
     """The yi-line rules that hold on a moving line (a yin one if ``yin``) of branch ``ben``
     changing into ``bian``, in catalog order."""
     m = LineMove(yin, ben, bian)
-    return tuple(r.id for r in _LINE_RULES if r.holds(m))
+    return tuple(r.id for r in _LINE_RULES if r.decide(m))
 
 
 def line_rule_ids(ben: Branch, bian: Branch) -> tuple[str, ...]:
@@ -93,7 +93,7 @@ def _change_rule_ids(ben_number: int, bian_number: int) -> tuple[str, ...]:
     """The yi-change rules that hold on a change that moves: the whole hexagrams' first, then the
     inner trigram's, then the outer's (both 六親 variants share them)."""
     ben, bian = HEXAGRAMS[ben_number - 1], HEXAGRAMS[bian_number - 1]
-    return tuple(r.id for r in _CHANGE_RULES if r.holds(ben, bian))
+    return tuple(r.id for r in _CHANGE_RULES if r.decide(ben, bian))
 
 
 @dataclass(frozen=True, eq=False)
