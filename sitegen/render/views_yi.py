@@ -9,6 +9,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
+from ..model.options import KinVariant
 from .refs import RuleRef, paragraph_href, rule_defs, rule_ref, rule_refs
 from .trace import sentence
 from .views import Context, JSONText, Link, Record, layout, memo_json
@@ -223,8 +224,8 @@ def change(ctx: Context) -> dict[str, Any]:
         "meihua": meihua, "meihua_note": c.meihua_note and sentence(ctx.site, c.meihua_note),
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
         "hexagram_conditional": len(on_hexagram),
-        "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
-        "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == "ben-palace" else "kin_bian_palace"),
+        "kin_variant": "本卦의 宮" if c.kin_variant == KinVariant.BEN_PALACE else "變卦의 宮",
+        "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == KinVariant.BEN_PALACE else "kin_bian_palace"),
         "variants": change_variant_lines(ctx, (a, b)),
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
         "matrix_href": ctx.href(A.YI_MATRIX),

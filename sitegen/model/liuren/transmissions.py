@@ -24,11 +24,12 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..ganzhi import LODGING, Branch, GanZhi, Season, Stem, yima
+from ..options import Shehai
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .tables import STEM_PARTNER
 
-SHEHAI_VARIANTS = ("depth", "tanyuan", "mengzhongji")
+SHEHAI_VARIANTS = tuple(Shehai)  # the default first
 
 
 class Method(StrEnum):
@@ -230,7 +231,7 @@ def _chain_step(trans: tuple[Branch, Branch, Branch]) -> Step:
     return step("liuren-chain", first=first, mid=mid, last=last)
 
 
-def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
+def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: Shehai,
             steps: list[Step]) -> tuple[Branch, Method, Ke] | None:
     """賊剋 → 比用 → 涉害. Returns (初傳, method, 課) or None when no lesson has 剋."""
     zei = [k for k in lessons if k.relation == ZEI]
@@ -260,9 +261,9 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
         steps.append(step("liuren-shehai-some-bi", SHE_HAI, **compare, bi=tuple(bi)))
     else:
         steps.append(step("liuren-shehai-none-bi", SHE_HAI, **compare))
-    if shehai != "mengzhongji":
+    if shehai != Shehai.MENGZHONGJI:
         depths = {}
-        with_seat = shehai == "tanyuan"
+        with_seat = shehai == Shehai.TANYUAN
         for c in pool2:
             d, places, found = shehai_depth(plate, c, kind, with_seat)
             depths[c] = d
@@ -346,9 +347,9 @@ def _fuyin(day: GanZhi, heaven, lessons, steps: list[Step]) -> Derivation:
 
 
 def derive(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[KeLesson, ...],
-           shehai: str = "depth") -> Derivation:
+           shehai: Shehai = Shehai.DEPTH) -> Derivation:
     if shehai not in SHEHAI_VARIANTS:
-        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
+        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {', '.join(SHEHAI_VARIANTS)}")
     stem, branch = day.stem, day.branch
     lodging = LODGING[stem]
     gan_shang, zhi_shang = heaven[lodging], heaven[branch]

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, ganzhi_combine, kin, stage
+from sitegen.model.options import KinVariant
 from sitegen.model.yi.change import change, line_rule_ids, trigram_after
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram_by_name
 from sitegen.model.steps import Pieces, Word, plain
@@ -177,7 +178,7 @@ def _check_hexagram(ev: _Eval, h: Hexagram, c: Mapping[str, Any], tag: str) -> N
 
 
 def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]) -> None:
-    ch = change(ben.number, bian.number, kin_variant=c.get("kin_variant", "ben-palace"))
+    ch = change(ben.number, bian.number, kin_variant=c.get("kin_variant", KinVariant.BEN_PALACE))
     if "moving" in c:
         ev.add("動爻", list(c["moving"]), list(ch.moving), list(c["moving"]) == list(ch.moving))
     if "moving_includes" in c:
