@@ -74,7 +74,7 @@ class Lesson:
     shehai: Shehai
     guiren: NobleTable  # the 貴人 table (``tables.NOBLE_TABLES``)
     heaven: tuple[Branch, ...]  # heaven[e] stands over earth e
-    lessons: tuple[KeLesson, KeLesson, KeLesson, KeLesson]  # 干陽 干陰 支陽 支陰
+    lessons: tuple[KeLesson, ...]  # four: 干陽 干陰 支陽 支陰
     transmissions: tuple[Branch, Branch, Branch]
     method: Method  # 九宗門 family
     ke: Ke  # 課 name
@@ -84,7 +84,7 @@ class Lesson:
     steps: tuple[Step, ...]  # the derivation of the three transmissions
     generals_day: tuple[General, ...]  # indexed by heaven branch
     generals_night: tuple[General, ...]
-    transmission_info: tuple[TransmissionInfo, TransmissionInfo, TransmissionInfo]
+    transmission_info: tuple[TransmissionInfo, ...]  # three: 初傳 中傳 末傳
     markers: tuple[Marker, ...]
     patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
     conditional_patterns: tuple[ConditionalPattern, ...]
@@ -143,6 +143,7 @@ class Lesson:
     def basis_ids(self) -> tuple[str, ...]:
         if self.basis_method is None:
             return ()
+        assert self.basis_ke is not None  # set with basis_method
         return tuple(dict.fromkeys((RULE_ID_BY_NAME[self.basis_method], RULE_ID_BY_NAME[self.basis_ke])))
 
     @property
@@ -156,8 +157,9 @@ class Lesson:
     @property
     def names(self) -> tuple[str, ...]:
         """Every name the lesson carries, conditional ones included (for matching seed lists)."""
-        out = [self.method, self.ke]
+        out: list[str] = [self.method, self.ke]
         if self.basis_method:
+            assert self.basis_ke is not None  # set with basis_method
             out += [self.basis_method, self.basis_ke]
         out += [RULES_BY_ID[i].zh for i in self.patterns]
         out += [c.name for c in self.conditional_patterns]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from ..ganzhi import Branch
 from ..steps import Step, declare, step
@@ -26,9 +27,9 @@ class _Group:
             self.by_key.setdefault(getattr(r.holds, "reads", None), []).append((r, r.holds))
         self.cache: dict[tuple, tuple] = {}
 
-    def run(self, f: Facts) -> list[tuple[RuleDef, object]]:
+    def run(self, f: Facts) -> list[tuple[RuleDef, Literal[True] | Cond]]:
         """(rule, result) for every rule that holds, at every moment or under a condition."""
-        out: list[tuple[RuleDef, object]] = []
+        out: list[tuple[RuleDef, Literal[True] | Cond]] = []
         for key, rules in self.by_key.items():
             if key is None:
                 out += _results(rules, f)

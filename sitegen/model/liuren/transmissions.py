@@ -19,6 +19,7 @@ walk starts on the seat, not after it): 《大六壬探原》's 改正涉害.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -184,11 +185,12 @@ def shehai_depth(plate: int, cand: Branch, kind: str, with_seat: bool = False
     found: list[Branch | Step] = []
     while place != cand:
         places.append(place)
-        for thing in (place, *_STEMS_AT.get(place, ())):
+        things: tuple[Branch | Stem, ...] = (place, *_STEMS_AT.get(place, ()))
+        for thing in things:
             hit = (thing.element.overcomes(cand.element) if kind == ZEI
                    else cand.element.overcomes(thing.element))
             if hit:
-                found.append(thing if thing == place else step("liuren-lodged", stem=thing, place=place))
+                found.append(place if thing == place else step("liuren-lodged", stem=thing, place=place))
         place = place.shift(1)
     return len(found), tuple(places), tuple(found)
 
@@ -253,7 +255,7 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: Sheh
         steps.append(step("liuren-zhiyi", KE_IDS[Ke.ZHIYI], count=len(cands), stem=stem, stem_yy=_yy(stem),
                           marks=marks, chosen=bi[0]))
         return bi[0], Method.BIYONG, Ke.ZHIYI
-    pool2 = bi or cands
+    pool2: Sequence[Branch] = bi or cands
     compare = {"count": len(cands), "stem": stem, "stem_yy": _yy(stem), "marks": marks}
     if len(bi) == len(cands):
         steps.append(step("liuren-shehai-all-bi", SHE_HAI, **compare))
@@ -273,7 +275,7 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: Sheh
             steps.append(step("liuren-shehai-depth", SHE_HAI, cand=c, seat=seat_of(plate, c), walk=walk,
                               what=what, found=found or _NOTHING, depth=d))
         top = max(depths.values())
-        tied = [c for c in pool2 if depths[c] == top]
+        tied: Sequence[Branch] = [c for c in pool2 if depths[c] == top]
         if len(tied) == 1:
             steps.append(step("liuren-shehai-deepest", SHE_HAI, depth=top, chosen=tied[0]))
             return tied[0], Method.SHEHAI, Ke.SHEHAI
