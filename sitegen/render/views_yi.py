@@ -77,6 +77,7 @@ def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
 
 
 def _hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
+    assert ctx.site.content.names is not None  # the model is built only on names that loaded
     return HexRef(h.number, h.name, h.short, ctx.site.content.names.hexagram(h), ctx.href(A.hexagram(h.number)),
                   figure(h))
 
@@ -104,6 +105,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         for ln in range(6, 0, -1))
     liushen = tuple((label, tuple(reversed(h.liushen(stem)))) for stem, label in LIUSHEN_GROUPS)
     by_count: dict[int, list[HexRef]] = {}
+    assert ctx.site.content.names is not None  # the model is built only on names that loaded
     for g in yi.HEXAGRAMS:
         c = ctx.site.change(h.number, g.number)
         ref = HexRef(g.number, g.name, g.short, ctx.site.content.names.hexagram(g),
@@ -113,7 +115,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     dili = rule_defs(ctx, h.dili.holding)
     dili_cond = tuple(rule_ref(ctx, r) for r in h.dili.conditional)
     n = h.number
-    view = {
+    view: dict[str, Any] = {
         "h": hex_ref(ctx, h), "upper": h.upper, "lower": h.lower,
         "palace": h.palace.name, "palace_element": h.palace_element.zh,
         "generation": h.generation, "shi": h.shi, "ying": h.ying,
@@ -214,7 +216,7 @@ def change(ctx: Context) -> dict[str, Any]:
     prev_b = b - 1 if b > 1 else None          # the 變卦 in King Wen order
     next_b = b + 1 if b < 64 else None
     moving_marks = tuple(sorted((ln.line, ln.mark) for ln in c.lines))
-    view = {
+    view: dict[str, Any] = {
         "ben": hex_ref(ctx, ben), "bian": hex_ref(ctx, bian),
         "ben_fig": figure(ben, moving_marks), "bian_fig": figure(bian),
         "title": ctx.page.title,

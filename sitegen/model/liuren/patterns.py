@@ -4,6 +4,7 @@ a ``ConditionalPattern`` with its condition as a step (worded in the rule entrie
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -21,7 +22,7 @@ class _Group:
     """Predicates evaluated together; those that read less than the lesson (``keti.READS``) once per
     distinct value of what they read."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Iterable[RuleDef]) -> None:
         self.by_key: dict[str | None, list] = {}
         for r in rules:
             self.by_key.setdefault(getattr(r.holds, "reads", None), []).append((r, r.holds))
