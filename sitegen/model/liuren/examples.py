@@ -136,7 +136,7 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     cond = next((c for c in les.conditional_patterns if c.name == name), None)
     status = "held" if held else "conditional" if cond is not None else "absent"
     if status == "conditional":
-        assert cond is not None
+        assert cond is not None           # conditional: the lesson has it under a condition
         when = dict(cond.when)
         night = is_night_hour(hour)
         if ("hours" in when and hour.zh not in when["hours"]) or (

@@ -149,7 +149,8 @@ def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
     return _cond(tuple(named), day_night, tuple(dates))
 
 
-_BY_SHIFT: dict[str | None, Cond | bool] = {None: True, "both": True, "day": _cond((), "day", ()), "night": _cond((), "night", ())}
+_BY_SHIFT: dict[str | None, Cond | bool] = {None: True, "both": True, "day": _cond((), "day", ()),
+                                            "night": _cond((), "night", ())}
 _SILI = _cond((), None, ("四立日",))
 
 
