@@ -19,7 +19,13 @@ import re
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
+
+from .model.options import NobleTable, Shehai
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model.yi.change import Change
 
 # The calendar and the engine load only when a cast runs (the parser of every command adds
 # this command's arguments).
@@ -102,13 +108,16 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     return True
 
 
-def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str = "gejue") -> dict:
+def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
+          guiren: NobleTable = NobleTable.GEJUE) -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
     from .model.liuren import lesson
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
+    term_offset = term_at.utcoffset()
+    assert term_offset is not None       # an aware time: fromtimestamp was given the zone
     at = moment_text(c.local)
     url = addresses.lesson(c.day, c.plate).path
     the_lesson = lesson(c.day, c.plate, shehai=shehai, guiren=guiren)
@@ -117,7 +126,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str =
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
         "solar_term": c.solar_term,
         "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
-            int(term_at.utcoffset().total_seconds())),
+            int(term_offset.total_seconds())),
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
         **({"day_night_by": "sun"} if c.by_sun else {}),
         "transmissions": "".join(b.zh for b in the_lesson.transmissions),
@@ -181,7 +190,7 @@ def yi_text(f: dict) -> str:
     return "\n".join(out)
 
 
-def _yi_cast(args, c) -> tuple:
+def _yi_cast(args, c) -> tuple[Change, dict]:
     """The change ``args`` ask for at the moment ``c`` and how it was cast."""
     from datetime import timedelta
 
@@ -206,14 +215,15 @@ def _yi_cast(args, c) -> tuple:
     return ch, {"method": "meihua-time", "lunar": lunar, **info}
 
 
-def _settings(root: Path) -> tuple[int, str, str]:
+def _settings(root: Path) -> tuple[int, Shehai, NobleTable]:
     """The day's turning hour, the 涉害 reading and the 貴人 table from content/site.yaml (the
     defaults where the file cannot be read: the build reports its problems)."""
     from .content import load_config
     from .problems import Problems
 
     cfg = load_config(root, Problems()) if (root / "content" / "site.yaml").is_file() else None
-    return (cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg else (23, "depth", "gejue")
+    return ((cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg
+            else (23, Shehai.DEPTH, NobleTable.GEJUE))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

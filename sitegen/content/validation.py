@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..model.options import KinVariant, Shehai
 from ..problems import Problems
 from .rules import Cite
 from .source import (
@@ -43,12 +44,12 @@ LIUREN_CHECK = {
     "gan_shang": _opt(_branch), "zhi_shang": _opt(_branch),
     "transmissions": _opt(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申")),
     "method": _opt(is_str), "patterns": _opt(_names),
-    "shehai": _opt(one_of("depth", "tanyuan", "mengzhongji")),
+    "shehai": _opt(one_of(*Shehai)),
 }
 _LINE_KIN = {"najia": _opt(_ganzhi), "liuqin": _opt(is_str)}
 YI_CHECK = {
     "from": _opt(AnyOf((ListOf(is_str), is_str))), "to": _opt(is_str),
-    "kin_variant": _opt(one_of("ben-palace", "bian-palace")),
+    "kin_variant": _opt(one_of(*KinVariant)),
     "bits": _opt(matches("[01]{6}", "six 1s and 0s, bottom line first")),
     "palace": _opt(is_str), "generation": _opt(is_int), "shi": _opt(_line), "ying": _opt(_line),
     "najia": _opt(MapOf(_line, _ganzhi)), "liuqin": _opt(MapOf(_line, is_str)),

@@ -10,8 +10,9 @@ from 《大六壬探原》 are re-checked against the engine the same way.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..content.validation import ClassicExample, Difference, Example
 from ..problems import Problems
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 KEJING = "kejing-bingyin"
 KEJING_DAY = GanZhi.from_zh("丙寅")
 
-EVALUATORS = {"liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
+EVALUATORS: dict[str, Callable[[Mapping[str, Any]], liuren.ExampleOutcome | yi.ExampleOutcome]] = {
+    "liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
 
 
 @dataclass(frozen=True)
@@ -165,8 +167,10 @@ def _kejing_rows(site: Site) -> tuple[KejingRow, ...]:
     t = site.texts.get(KEJING)
     rows = []
     for plate, sid in sorted(site.kejing_sections.items()):
+        assert t is not None                  # its sections are the text's (site._kejing)
         section = next(s for s in t.sections if s.id == sid)
         first = t.paragraph(section.paragraph_ids[0])
+        assert first is not None              # a section's paragraphs are the text's
         m = _KETI.match(first.zh)
         if not m or (KEJING_DAY.index, plate) not in site.lessons:
             continue

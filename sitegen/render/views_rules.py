@@ -229,6 +229,7 @@ def terms_index(ctx: Context) -> dict[str, Any]:
 
 def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -> tuple[dict, ...]:
     """The seeds' worked examples (of one engine), each with where its full record is."""
+    assert ctx.site.validation is not None     # validated before anything renders
     rows = []
     for res in ctx.site.validation.examples:
         e = res.example
@@ -245,6 +246,7 @@ def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -
 
 
 def _tanyuan_rows(ctx: Context) -> tuple[dict, ...]:
+    assert ctx.site.validation is not None     # validated before anything renders
     return tuple({"id": f"tanyuan-{_day(d.day).slug}-{d.plate:02d}", "day": d.day, "plate": d.plate,
                   "tanyuan": d.tanyuan, "engine": d.engine, "reason": prose(ctx, d.reason),
                   "href": ctx.href(A.lesson(_day(d.day), d.plate))}
@@ -252,6 +254,7 @@ def _tanyuan_rows(ctx: Context) -> tuple[dict, ...]:
 
 
 def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
+    assert ctx.site.validation is not None     # validated before anything renders
     return tuple({"id": f"kejing-{k.plate:02d}", "plate": k.plate,
                   "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                   "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
@@ -263,6 +266,7 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
 
 def _classic_rows(ctx: Context) -> tuple[dict, ...]:
     """《六壬大全》 課經集's worked examples against the engine."""
+    assert ctx.site.validation is not None     # validated before anything renders
     rows = []
     for r in ctx.site.validation.classic:
         e, o = r.example, r.outcome
@@ -282,6 +286,7 @@ def validation(ctx: Context) -> dict[str, Any]:
     """The entry point: the summary, every disagreement linked, and every example's anchor."""
     site = ctx.site
     rep = site.validation
+    assert rep is not None                     # validated before anything renders
     rows = _example_rows(ctx)
     diffs = _tanyuan_rows(ctx)
     kejing = _kejing_rows(ctx)
@@ -322,6 +327,7 @@ def validation(ctx: Context) -> dict[str, Any]:
 def validation_part(ctx: Context) -> dict[str, Any]:
     """One corpus's part of the report: its examples in full, its comparisons."""
     site = ctx.site
+    assert site.validation is not None         # validated before anything renders
     part = ctx.page.ref
     view: dict[str, Any] = {"layout": layout(ctx), "part": part, "entry": ctx.href(A.VALIDATION),
                             "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": (),

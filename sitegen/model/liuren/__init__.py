@@ -2,8 +2,8 @@
 
 Public API (the page layer calls exactly these)::
 
-    lesson(day, plate, *, shehai="depth") -> Lesson
-    all_lessons(*, shehai="depth") -> tuple[Lesson, ...]   # 720, by day then plate
+    lesson(day, plate, *, shehai=Shehai.DEPTH, guiren=NobleTable.GEJUE) -> Lesson
+    all_lessons(*, shehai=Shehai.DEPTH, guiren=NobleTable.GEJUE) -> tuple[Lesson, ...]   # 720
     RULES, RULES_BY_ID, SHEHAI_VARIANTS, evaluate_example
 """
 

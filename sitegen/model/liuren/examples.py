@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ganzhi import LODGING, Branch, GanZhi
+from ..options import Shehai
 from ..steps import Pieces, Step, Word
 from .engine import Lesson, lesson
 from .generals import is_night_hour
@@ -70,7 +71,7 @@ def _seats(check: Mapping, gan_shang, zhi_shang) -> list[str]:
 def evaluate_example(check: Mapping) -> ExampleOutcome:
     """Compute every day the check names and compare 三傳, method and 課體 names."""
     days = [GanZhi.from_zh(str(d)) for d in (check.get("days") or [check["day"]])]
-    shehai = str(check.get("shehai", "depth"))
+    shehai = Shehai(check.get("shehai", Shehai.DEPTH))
     want_trans = check.get("transmissions")
     want_method = check.get("method")
     want_names = [str(n) for n in check.get("patterns", ())]
@@ -117,7 +118,7 @@ class ClassicOutcome:
 
 
 def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
-                     first: str | None = None, shehai: str = "depth") -> ClassicOutcome:
+                     first: str | None = None, shehai: Shehai = Shehai.DEPTH) -> ClassicOutcome:
     """A worked example of 《六壬大全》 課經集: the day, 占時 and 月將 it names turn the plate; the
     named 課 must hold on that lesson — at every moment, or under a condition that the example's
     占時, 晝夜 and 月將 satisfy (what the example does not state — the month, the year, the asker —
@@ -135,6 +136,7 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     cond = next((c for c in les.conditional_patterns if c.name == name), None)
     status = "held" if held else "conditional" if cond is not None else "absent"
     if status == "conditional":
+        assert cond is not None           # conditional: the lesson has it under a condition
         when = dict(cond.when)
         night = is_night_hour(hour)
         if ("hours" in when and hour.zh not in when["hours"]) or (
@@ -146,4 +148,5 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     if first and trans[0] != first:
         problems.append(f"初傳 {trans[0]} ≠ {first}")
     return ClassicOutcome(not problems, plate, trans, str(kind), status,
-                          cond.condition if status == "conditional" else None, tuple(problems))
+                          cond.condition if status == "conditional" and cond is not None else None,
+                          tuple(problems))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, strength, yima
+from ..options import NobleTable
 from ..steps import Step, declare, step
 from .generals import noble
 from .plate import KE, ZEI, distinct_count, seat_of
@@ -51,7 +52,7 @@ class Facts:
                  "ke", "basis", "derived", "derived_names", "guiren", "lodging", "gan_shang", "zhi_shang", "first", "kins", "seats", "void")
 
     def __init__(self, day: GanZhi, plate: int, heaven, lessons, trans, gd, gn, method, ke, basis,
-                 derived, derived_names=frozenset(), guiren: str = "gejue"):
+                 derived, derived_names=frozenset(), guiren: NobleTable = NobleTable.GEJUE):
         self.day, self.stem, self.branch, self.plate = day, day.stem, day.branch, plate
         self.heaven, self.lessons, self.trans, self.gd, self.gn = heaven, lessons, trans, gd, gn
         self.method, self.ke, self.basis, self.derived = method, ke, basis, derived
@@ -100,7 +101,7 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
     needs: list[str] = []
     for key, vs in sets:
         kind, arg = _SET_STEPS[key]
-        parts.append(step(kind, **{arg: vs}))
+        parts.append(step(kind, None, **{arg: vs}))
         when.append((key, tuple(b.zh for b in vs)))
         needs += {"birth": ["本命"], "xing": ["行年"]}.get(key, [])
     if day_night is not None:
@@ -148,7 +149,8 @@ def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
     return _cond(tuple(named), day_night, tuple(dates))
 
 
-_BY_SHIFT = {None: True, "both": True, "day": _cond((), "day", ()), "night": _cond((), "night", ())}
+_BY_SHIFT: dict[str | None, Cond | bool] = {None: True, "both": True, "day": _cond((), "day", ()),
+                                            "night": _cond((), "night", ())}
 _SILI = _cond((), None, ("四立日",))
 
 
@@ -204,7 +206,7 @@ def front(f: Facts, night: bool) -> tuple[bool, frozenset[Branch], frozenset[Bra
 
 
 @lru_cache(maxsize=None)
-def _front(stem: Stem, plate: int, night: bool, table: str) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
+def _front(stem: Stem, plate: int, night: bool, table: NobleTable) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
     seat = seat_of(plate, noble(stem, night, table))
     fwd = seat in FORWARD_SEATS
     d = 1 if fwd else -1

@@ -277,7 +277,7 @@ def _build() -> tuple[Hexagram, ...]:
             liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, rule_ids=(),
         ))
     # each yi-hexagram rule's predicate reads the finished hexagram
-    return tuple(replace(h, rule_ids=tuple(r.id for r in _RULES if r.holds(h))) for h in out)
+    return tuple(replace(h, rule_ids=tuple(r.id for r in _RULES if r.decide(h))) for h in out)
 
 
 HEXAGRAMS: tuple[Hexagram, ...] = _build()

@@ -17,7 +17,7 @@ Sources (facts, not text; the rule entries in ``content/rules/yi-moment.yaml`` q
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from sitegen.model.ganzhi import LU, Branch, Element, GanZhi, Stem, strength, yima
 
@@ -128,7 +128,7 @@ MOMENT_RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in MOMENT_RULES}
 
 # What the moment decides on a line, in the order a line lists it: the catalog's rules, and 化空
 # (an id of the change catalog, whose predicate this is).
-LINE_PREDICATES: tuple[tuple[str, object], ...] = (
-    *((r.id, r.holds) for r in MOMENT_RULES[:5]), ("yi-hua-kong", hua_kong),
-    *((r.id, r.holds) for r in MOMENT_RULES[5:]),
+LINE_PREDICATES: tuple[tuple[str, Callable[[LineFacts], bool]], ...] = (
+    *((r.id, r.decide) for r in MOMENT_RULES[:5]), ("yi-hua-kong", hua_kong),
+    *((r.id, r.decide) for r in MOMENT_RULES[5:]),
 )

@@ -100,7 +100,7 @@ def _facts(ben: Hexagram, yong: Kin | None = None) -> tuple[YongFacts, ...]:
 def yongshen(ben: Hexagram, topic: str) -> YongShen:
     """The 用神 of ``topic`` (a rule id of ``TOPIC_IDS``) in the hexagram ``ben`` (a change's 本卦),
     its 原神 and 忌神: the lines where each predicate holds."""
-    holds = _TOPIC[topic].holds
+    holds = _TOPIC[topic].decide
     yong = tuple(i + 1 for i, f in enumerate(_facts(ben)) if holds(f))
     fu: tuple[int, ...] = ()
     if yong:
@@ -110,8 +110,8 @@ def yongshen(ben: Hexagram, topic: str) -> YongShen:
         fu = tuple(f.line for f in hidden)
         k = hidden[0].liuqin if hidden else None
     facts = _facts(ben, k)
-    return YongShen(topic, yong, k, fu, tuple(i + 1 for i, f in enumerate(facts) if YUAN.holds(f)),
-                    tuple(i + 1 for i, f in enumerate(facts) if JI.holds(f)))
+    return YongShen(topic, yong, k, fu, tuple(i + 1 for i, f in enumerate(facts) if YUAN.decide(f)),
+                    tuple(i + 1 for i, f in enumerate(facts) if JI.decide(f)))
 
 
 @lru_cache(maxsize=1)
