@@ -145,6 +145,7 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     ``c`` the moment, ``ch`` the change, ``cast_info`` how it was cast."""
     from .model import addresses
     from .model.yi.moment import at_moment
+    from .model.yi.rules import RULES_BY_ID, SANHE_IDS
 
     m = at_moment(ch, c.day, c.month.branch)
     at = moment_text(c.local)
@@ -162,6 +163,8 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
         "lines": m.as_data()["lines"],
+        "gua_shen": ch.ben.gua_shen_data,
+        "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],
     }
 
 
@@ -169,7 +172,10 @@ def yi_text(f: dict) -> str:
     out = [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)",
            f"  年 {f['year']}  月 {f['month']} (月建 {f['month_branch']})  日 {f['day']}  時 {f['hour']}  "
            f"旬空 {''.join(f['void'])}",
-           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}"]
+           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}",
+           f"  卦身 {f['gua_shen']['branch']} "
+           + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or "(卦中 없음)")
+           + "".join(f"  {s}" for s in f["sanhe"])]
     for ln in reversed(f["lines"]):
         marks = [k for k, v in (("月破", ln["month_broken"]), ("日破", ln["day_broken"]),
                                 ("旬空", ln["void"]), ("暗動", ln["hidden_moving"]),
@@ -177,7 +183,7 @@ def yi_text(f: dict) -> str:
         role = "世" if ln["line"] == f["shi"] else "應" if ln["line"] == f["ying"] else "  "
         to = f" → {ln['to']}" if ln["to"] else ""
         out.append(f"  {ln['line']} {ln['liushen']} {ln['liuqin']} {ln['najia']}{to} {role} "
-                   f"{ln['strength']} {' '.join(marks)}".rstrip())
+                   f"{ln['strength']} 日{ln['day_stage']} 月{ln['month_stage']} {' '.join(marks)}".rstrip())
     return "\n".join(out)
 
 
