@@ -17,7 +17,7 @@ import json
 import os
 import re
 import sys
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import quote
 
@@ -107,6 +107,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str =
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
     from .model.liuren import lesson
+    from .model.mansion import moon_mansion
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
     at = moment_text(c.local)
@@ -126,6 +127,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str =
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
     }
     out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
     return out
 
 
@@ -135,7 +137,8 @@ def text(f: dict) -> str:
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
             f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
-            f"  三傳 {f['transmissions']}  {f['link']}"
+            f"  三傳 {f['transmissions']}  {f['link']}\n"
+            f"  月宿 {f['moon_mansion']['mansion']} ({f['moon_mansion']['entered']} – {f['moon_mansion']['leaves']})"
             + "".join(f"\n  {name}: {'holds' if h else 'does not hold' if h is False else 'needs 本命/行年'}"
                       for name, h in f["conditional"]))
 
