@@ -17,7 +17,7 @@ import json
 import os
 import re
 import sys
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
@@ -114,6 +114,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
     from .model.liuren import lesson
+    from .model.mansion import moon_mansion
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
     term_offset = term_at.utcoffset()
@@ -135,6 +136,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
     }
     out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
     return out
 
 
@@ -144,7 +146,8 @@ def text(f: dict) -> str:
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
             f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
-            f"  三傳 {f['transmissions']}  {f['link']}"
+            f"  三傳 {f['transmissions']}  {f['link']}\n"
+            f"  月宿 {f['moon_mansion']['mansion']} ({f['moon_mansion']['entered']} – {f['moon_mansion']['leaves']})"
             + "".join(f"\n  {name}: {'holds' if h else 'does not hold' if h is False else 'needs 本命/行年'}"
                       for name, h in f["conditional"]))
 
@@ -154,6 +157,7 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     ``c`` the moment, ``ch`` the change, ``cast_info`` how it was cast."""
     from .model import addresses
     from .model.yi.moment import at_moment
+    from .model.yi.rules import RULES_BY_ID, SANHE_IDS
 
     m = at_moment(ch, c.day, c.month.branch)
     at = moment_text(c.local)
@@ -171,6 +175,8 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
         "lines": m.as_data()["lines"],
+        "gua_shen": ch.ben.gua_shen_data,
+        "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],
     }
 
 
@@ -178,7 +184,10 @@ def yi_text(f: dict) -> str:
     out = [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)",
            f"  年 {f['year']}  月 {f['month']} (月建 {f['month_branch']})  日 {f['day']}  時 {f['hour']}  "
            f"旬空 {''.join(f['void'])}",
-           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}"]
+           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}",
+           f"  卦身 {f['gua_shen']['branch']} "
+           + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or "(卦中 없음)")
+           + "".join(f"  {s}" for s in f["sanhe"])]
     for ln in reversed(f["lines"]):
         marks = [k for k, v in (("月破", ln["month_broken"]), ("日破", ln["day_broken"]),
                                 ("旬空", ln["void"]), ("暗動", ln["hidden_moving"]),
@@ -186,7 +195,7 @@ def yi_text(f: dict) -> str:
         role = "世" if ln["line"] == f["shi"] else "應" if ln["line"] == f["ying"] else "  "
         to = f" → {ln['to']}" if ln["to"] else ""
         out.append(f"  {ln['line']} {ln['liushen']} {ln['liuqin']} {ln['najia']}{to} {role} "
-                   f"{ln['strength']} {' '.join(marks)}".rstrip())
+                   f"{ln['strength']} 日{ln['day_stage']} 月{ln['month_stage']} {' '.join(marks)}".rstrip())
     return "\n".join(out)
 
 

@@ -131,6 +131,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "index_href": ctx.href(A.YI),
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx, h.number),
+        "gua_shen": _gua_shen(ctx, h),
     }
     return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({view['h'].ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": Record(view)}
@@ -235,9 +236,19 @@ def change(ctx: Context) -> dict[str, Any]:
         "next": Link(f"{ben.short}→{yi.hexagram(next_b).short}", ctx.href(A.change(a, next_b))) if next_b else None,
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx, ben.number),
+        "gua_shen": _gua_shen(ctx, ben),
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": Record(view)}
+
+
+def _gua_shen(ctx: Context, h: yi.Hexagram) -> tuple[RuleRef, str, tuple[int, ...]]:
+    """The 卦身 of ``h``: its rule, its branch and the lines that carry it (memoised per link scope)."""
+    key = ("gua-shen", h.number, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = (rule_ref(ctx, "yi-gua-shen"), h.gua_shen.zh, h.gua_shen_lines)
+    return got
 
 
 def _ben_lines(ctx: Context, ben: yi.Hexagram) -> tuple[tuple[int, str, bool, str, str, str, str, int], ...]:

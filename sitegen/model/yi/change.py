@@ -168,6 +168,7 @@ class Change:
             "meihua_note": None if self.meihua_note is None else self.meihua_note.as_data(),
             "dili": self.dili.as_data(),
             "conditional_rule_ids": list(self.conditional_rule_ids),
+            "gua_shen": self.ben.gua_shen_data,
         }
 
 
