@@ -123,8 +123,8 @@ BIFA_LESSON = {
     "fa": Field(int_in(1, 100)), "line": Field(int_in(1, 100000)),
     "day": Field(lambda v: _ganzhi(v) if not (isinstance(v, str) and len(v) == 2 and v[0] == "六")
                  else None if v[1] in _STEMS else "六 and a stem, e.g. 六己"),
-    "at": Field(matches(rf"[{_BRANCHES}]加[{_BRANCHES}]|干上[{_BRANCHES}]|伏吟|返吟",
-                        "the book's words for the plate: 寅加亥, 干上午, 伏吟 or 返吟")),
+    "at": Field(matches(rf"[{_BRANCHES}]加[{_BRANCHES}{_STEMS}]|[干支]上[{_BRANCHES}]|伏吟|返吟",
+                        "the book's words for the plate: 寅加亥, 辰加壬, 干上午, 支上未, 伏吟 or 返吟")),
     "shift": Field(one_of("day", "night"), required=False),
     "book": Field(one_of("holds", "not"), required=False),
     "class": Field(one_of(*BIFA_CLASSES)),

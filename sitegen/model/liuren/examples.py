@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..ganzhi import LODGING, SIXTY, Branch, GanZhi
+from ..ganzhi import LODGING, SIXTY, Branch, GanZhi, Stem
 from ..steps import Pieces, Step, Word
 from .engine import Lesson, lesson
 from .generals import is_night_hour
@@ -167,12 +167,17 @@ def bifa_days(day: str) -> tuple[GanZhi, ...]:
 
 
 def bifa_plate(day: GanZhi, at: str) -> int:
-    """The plate of the book's words: 「X加Y」 (heaven X over earth Y), 「干上X」, 伏吟, 返吟."""
+    """The plate of the book's words: 「X加Y」 (heaven X over earth Y, or over stem Y's 寄宮),
+    「干上X」, 「支上X」, 伏吟, 返吟."""
     if at in ("伏吟", "返吟"):
         return 1 if at == "伏吟" else 7
-    if at.startswith("干上"):
-        return (LODGING[day.stem] - Branch.from_zh(at[2])) % 12 + 1
-    return (Branch.from_zh(at[2]) - Branch.from_zh(at[0])) % 12 + 1
+    if at.startswith(("干上", "支上")):
+        under = LODGING[day.stem] if at[0] == "干" else day.branch
+    elif at[2] in "甲乙丙丁戊己庚辛壬癸":
+        under = LODGING[Stem.from_zh(at[2])]
+    else:
+        under = Branch.from_zh(at[2])
+    return (under - Branch.from_zh(at[-1] if at[1] == "上" else at[0])) % 12 + 1
 
 
 def evaluate_bifa(day: str, at: str, number: int, shift: str | None = None,
