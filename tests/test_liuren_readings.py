@@ -212,3 +212,11 @@ def test_pohua_takes_the_death_spirit_too():
     found = [w for d in ("甲子", "丙寅", "戊辰", "庚午", "壬申", "癸巳") for p in range(1, 13)
              if (w := ke(lesson(GanZhi.from_zh(d), p), "liuren-po-hua"))]
     assert found and all(len(w["months"]) == 2 for w in found)
+
+
+# 卷十 鬼墓課, line 117: 「凡日辰墓神及日鬼發用」 — the 辰's 墓 as well as the stem's.
+def test_guimu_takes_the_branchs_tomb():
+    from sitegen.model.liuren.keti import mu
+    found = [les for les in (lesson(d, p) for d in SIXTY if d.stem.zh == "甲" for p in range(1, 13))
+             if les.transmissions[0] == mu(les.day.branch.element) != mu(les.day.stem.element)]
+    assert found and all(ke(les, "liuren-gui-mu") == {} for les in found)

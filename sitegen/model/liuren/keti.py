@@ -714,11 +714,11 @@ def jiuchou(f: Facts):
     return cond(hours=tuple(_ZHONG))
 
 
-@by_stem_trans
 def guimu(f: Facts):
-    """鬼墓: 用 is the day's 墓, or its 鬼 of the same yin-yang (陽見陽, 陰見陰)."""
+    """鬼墓: 「日辰墓神及日鬼發用」 — 用 is the 墓 of the day stem or of the 辰, or the stem's 鬼 of the
+    same yin-yang (陽見陽, 陰見陰)."""
     first = f.first
-    return first == mu(f.stem.element) or (
+    return first in (mu(f.stem.element), mu(f.branch.element)) or (
         first.element.overcomes(f.stem.element) and first.yang == f.stem.yang)
 
 
