@@ -88,24 +88,33 @@ def _offset_text(seconds: int) -> str:
     return f"{sign}{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
 
 
-def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
+def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
+         dates: dict[str, bool] | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches) or a day of the calendar (``dates``) the cast does not tell."""
+    as branches) or a day of the calendar the moment does not tell: ``dates`` says which days of
+    the calendar it does tell (四立日, 四立前日) and whether this is one (the 月宿 it does not)."""
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
             "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing}
     given = {"本命": birth, "行年": xing}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
+    undecided = False
     for key, value in when.items():
         if key == "needs":
             continue
-        v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
+        if key == "dates":
+            told = [dates.get(d) for d in value] if dates else [None]
+            if False in told:
+                return False
+            undecided |= None in told
+            continue
+        v = have.get(key)
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):
             return False
-    return True
+    return None if undecided else True
 
 
 def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
@@ -113,6 +122,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
+    from .model.calendar import sili_days
     from .model.liuren import lesson
     from .model.mansion import moon_mansion
 
@@ -137,6 +147,14 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     }
     out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
+    # What the date settles besides: whether the day is a 四立 or the eve of one, each conditional
+    # 課體 with those days decided, and the 法 of 《畢法賦》 the lesson shows, decided the same way.
+    days = sili_days(c, tz)
+    out["dates"] = days
+    out["settled"] = [[p.name, held(p.as_data()["when"], out, dates=days)]
+                      for p in the_lesson.conditional_patterns]
+    out["bifa"] = [[b.number, True if b.condition is None else held(dict(b.when), out, dates=days)]
+                   for b in the_lesson.bifa]
     return out
 
 
@@ -148,8 +166,17 @@ def text(f: dict) -> str:
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
             f"  三傳 {f['transmissions']}  {f['link']}\n"
             f"  月宿 {f['moon_mansion']['mansion']} ({f['moon_mansion']['entered']} – {f['moon_mansion']['leaves']})"
-            + "".join(f"\n  {name}: {'holds' if h else 'does not hold' if h is False else 'needs 本命/行年'}"
-                      for name, h in f["conditional"]))
+            + "".join(f"\n  {name}: {_verdict(h)}" for name, h in f["settled"])
+            + "".join(f"\n  第{n}法 {_verse(n)}: {_verdict(h)}" for n, h in f["bifa"]))
+
+
+def _verse(n: int) -> str:
+    from .model.liuren.bifa import BIFA
+    return BIFA[n][0]
+
+
+def _verdict(h: bool | None) -> str:
+    return "holds" if h else "does not hold" if h is False else "needs 本命/行年 or 月宿"
 
 
 def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
