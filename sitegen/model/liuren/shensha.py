@@ -153,19 +153,21 @@ _place = lru_cache(maxsize=None)(ShenshaPlace)
 
 
 def page_table() -> dict:
-    """Where each moment-based 神煞 falls, by 月建 or 太歲 branch (子…亥), for the pages' script;
-    天赦 by day (sixty) and 月建."""
-    out: dict = {"ids": [s.id for s in MOMENT_SHENSHA], "names": [s.zh for s in MOMENT_SHENSHA],
-                 "basis": [s.basis for s in MOMENT_SHENSHA], "at": []}
-    for s in MOMENT_SHENSHA:
-        if s.basis == "day":
-            col = [[_zh(s.place(d, m)) for m in B] for d in SIXTY]
+    """Where each 神煞 falls, for the pages' script (in ``SHENSHA`` order): by the day (sixty) for
+    those of the day's stem or branch, by the 月建 or the 太歲 (子…亥) for those of the month or
+    year, by day and 月建 for 天赦; "" where it does not fall."""
+    at = []
+    for s in SHENSHA:
+        if s.basis in ("stem", "branch"):
+            at.append([_zh(s.place(d)) for d in SIXTY])
+        elif s.basis == "day":
+            at.append([[_zh(s.place(d, m)) for m in B] for d in SIXTY])
         elif s.basis == "month":
-            col = [_zh(s.place(SIXTY[0], m, None)) for m in B]
+            at.append([_zh(s.place(SIXTY[0], m, None)) for m in B])
         else:
-            col = [_zh(s.place(SIXTY[0], None, y)) for y in B]
-        out["at"].append(col)
-    return out
+            at.append([_zh(s.place(SIXTY[0], None, y)) for y in B])
+    return {"ids": [s.id for s in SHENSHA], "names": [s.zh for s in SHENSHA],
+            "basis": [s.basis for s in SHENSHA], "at": at}
 
 
 def _zh(b: Branch | None) -> str:
