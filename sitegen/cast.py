@@ -94,12 +94,30 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None)
     for key, value in when.items():
         if key == "needs":
             continue
+        if key == "any":    # one of the alternatives (each a list of [set, branches] that all hold)
+            got = [_all(alt, have) for alt in value]
+            if True in got:
+                continue
+            return None if None in got else False
         v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):
             return False
     return True
+
+
+def _all(alternative, have: dict) -> bool | None:
+    """Whether every (set, branches) of an alternative holds: False if one fails, None if one is
+    not told (and none fails), else True."""
+    out: bool | None = True
+    for key, value in alternative:
+        v = have.get(key)
+        if v is None:
+            out = None
+        elif v not in value:
+            return False
+    return out
 
 
 def nianming(born: int | None, sex: str | None, year) -> tuple:

@@ -229,11 +229,25 @@
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
     for (var k in when) {
       if (!Object.prototype.hasOwnProperty.call(when, k) || k === "needs") continue;
+      if (k === "any") {     // one of the alternatives (each a list of [set, branches] that all hold)
+        var got = when.any.map(function (alt) { return allOf(alt, have); });
+        if (got.indexOf(true) >= 0) continue;
+        return got.indexOf(null) >= 0 ? null : false;
+      }
       var v = have[k];
       if (v === undefined || v === null) return null;
       if (k === "day_night" ? v !== when[k] : when[k].indexOf(v) < 0) return false;
     }
     return true;
+  }
+  function allOf(alt, have) {
+    var out = true;
+    for (var i = 0; i < alt.length; i++) {
+      var v = have[alt[i][0]];
+      if (v === undefined || v === null) out = null;
+      else if (alt[i][1].indexOf(v) < 0) return false;
+    }
+    return out;
   }
   function heldText(h) {
     return h === null ? "본명·행년(또는 날짜의 조건)이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
