@@ -181,3 +181,17 @@ def test_leishen_marks_where_the_general_of_a_question_rides():
     nubi = [b.zh for b in seats["liuren-lei-nu-bi"]]
     assert nubi[0] == next(b.zh for b in Branch if les.generals_day[b] == "天空") and {"戌", "酉"} <= set(nubi)
     assert {t.zh for t in LEISHEN} >= {"財", "官", "婚", "病", "訟", "行人", "盜·失物"}
+
+
+def test_the_lesson_json_twin_carries_the_new_facts(built):
+    d = json.loads((built / "liuren/ji-you/04/index.json").read_text(encoding="utf-8"))
+    assert d["lesson_details"][0] == {"upper": "辰", "dun": "甲", "kin": "兄弟", "stage": "墓"}
+    assert d["changsheng"]["申"] == "長生" and len(d["shensha"]) == 9
+    assert set(d["leishen"]) == {t.id for t in LEISHEN}
+    cai = d["leishen"]["liuren-lei-cai"]
+    les = lesson(GanZhi.from_zh("己酉"), 4)
+    assert cai["day"] == [b.zh for b in Branch if les.generals_day[b] == "青龍"]
+    page = (built / "liuren/ji-you/04/index.html").read_text(encoding="utf-8")
+    assert 'href="../../../rules/liuren-sha-yang-ren/index.html"' in page or "rules/liuren-sha-yang-ren/" in page
+    assert (built / "rules/liuren-sha-tian-de/index.html").is_file()
+    assert "丁坤壬辛亥甲癸寅丙乙" in (built / "rules/liuren-sha-tian-de/index.html").read_text(encoding="utf-8")
