@@ -95,7 +95,8 @@ def practice_tables(site: Site, lessons) -> dict:
         "stages": ["".join(f"{int(x):x}" for x in row[0].stages) for row in by_stem],
         "stage_names": [st.zh for st in Stage],
         "positions": list(TRANSMISSION_NAMES),
-        "shensha": shensha.page_table(),
+        "shensha": {**shensha.page_table(),
+                    "hrefs": [A.rule(s.id).path + "index.html" for s in shensha.SHENSHA]},
         "nianming": nianming.page_table(),
     }
 

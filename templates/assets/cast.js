@@ -478,6 +478,8 @@
         var id = rows[r].getAttribute("data-shensha"), m = null;
         for (var q = 0; q < f.shensha.length; q++) if (f.shensha[q].rule === id) m = f.shensha[q];
         if (!m) continue;
+        var name = rows[r].querySelector("th a");        // the rule's page, from the site's root
+        name.setAttribute("href", box.getAttribute("data-root") + tables().shensha.hrefs[tables().shensha.ids.indexOf(id)]);
         rows[r].querySelector("[data-sha-branch]").textContent = m.branch;
         rows[r].querySelector("[data-sha-seat]").textContent = m.seat;
         rows[r].querySelector("[data-sha-where]").textContent = whereText(m);
