@@ -149,6 +149,7 @@ def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
 
 
 _BY_SHIFT = {None: True, "both": True, "day": _cond((), "day", ()), "night": _cond((), "night", ())}
+_SILI = _cond((), None, ("四立日",))
 
 
 declare({"liuren-when-any": ("alternatives",), "liuren-when-all": ("parts",)})
@@ -168,7 +169,6 @@ def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Branch,
     data = tuple(tuple((k, tuple(b.zh for b in vs)) for k, vs in a) for a in alts)
     return Cond(step("liuren-when", parts=(*parts, step("liuren-when-any", alternatives=steps))),
                 (*when, ("any", data)))
-_SILI = _cond((), None, ("四立日",))
 
 
 # ---- seasons (旺相休囚死 by the month's branch, 月建) ----------------------------------------------
