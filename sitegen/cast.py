@@ -109,7 +109,12 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
                 return False
             undecided |= None in told
             continue
-        v = have.get(key)
+        if key == "any":    # one of the alternatives (each a list of [set, branches] that all hold)
+            got = [_all(alt, have) for alt in value]
+            if True in got:
+                continue
+            return None if None in got else False
+        v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):
@@ -117,10 +122,66 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
     return None if undecided else True
 
 
+def _all(alternative, have: dict) -> bool | None:
+    """Whether every (set, branches) of an alternative holds: False if one fails, None if one is
+    not told (and none fails), else True."""
+    out: bool | None = True
+    for key, value in alternative:
+        v = have.get(key)
+        if v is None:
+            out = None
+        elif v not in value:
+            return False
+    return out
+
+
+def nianming(born: int | None, sex: str | None, year) -> tuple:
+    """(本命, 行年) of one born in ``born`` (a year) of sex ``sex`` ("m", "f" or None) in the 干支 year
+    ``year``: each a ``GanZhi`` or None where it was not given."""
+    from .model.liuren.nianming import ming, xingnian
+
+    if born is None:
+        return None, None
+    birth = ming(born)
+    return birth, (xingnian(sex, birth, year) if sex else None)
+
+
+def weighing(les, month, year, night: bool, birth, xing) -> dict:
+    """The practitioner's facts of a lesson at a moment (the cast JSON's new keys): the 年命 and
+    the 天盤 branch and general over each, every 神煞 and where it falls, 旺相休囚死 of 干, 支 and
+    the branches of the 四課 and 三傳, and their 十二長生 against the day stem."""
+    from .model.ganzhi import Branch
+    from .model.liuren.nianming import wangshuai
+    from .model.liuren.shensha import places
+    from .model.liuren.tables import TRANSMISSION_NAMES
+
+    def upper(g):
+        if g is None:
+            return None
+        h = les.heaven[g.branch]
+        return {"branch": g.branch.zh, "upper": h.zh, "general": les.general_of(h, night)}
+
+    day = les.day
+    uppers = [k.upper for k in les.lessons]
+    marks = places(day, month, year, [les.seat(b) for b in Branch], uppers,
+                   tuple(zip(TRANSMISSION_NAMES, les.transmissions)))
+    st = les.stages
+    return {
+        "ming": birth.branch.zh if birth else None, "xingnian": xing.zh if xing else None,
+        "nianming_upper": {"ming": upper(birth), "xing": upper(xing)},
+        "shensha": [m.as_data() for m in marks],
+        "strength": {"gan": wangshuai(day.stem.element, month), "zhi": wangshuai(day.branch.element, month),
+                     "lessons": [wangshuai(b.element, month) for b in uppers],
+                     "transmissions": [wangshuai(b.element, month) for b in les.transmissions]},
+        "changsheng": {"lessons": [st[b].zh for b in uppers], "transmissions": [st[b].zh for b in les.transmissions]},
+    }
+
+
 def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
-          guiren: NobleTable = NobleTable.GEJUE) -> dict:
+          guiren: NobleTable = NobleTable.GEJUE, born: int | None = None, sex: str | None = None) -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
-    names the day's turning hour when it is not the site's (``site_day_starts``)."""
+    names the day's turning hour when it is not the site's (``site_day_starts``); ``born`` and
+    ``sex`` (the asker's birth year and "m"/"f") give the 本命 and 行年."""
     from .model import addresses
     from .model.calendar import sili_days
     from .model.liuren import lesson
@@ -145,16 +206,22 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
     }
-    out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    birth, xing = nianming(born, sex, c.year)
+    out.update(weighing(the_lesson, c.month.branch, c.year.branch, c.night, birth, xing))
+    if born is not None:
+        out["link"] += f"&born={born}" + (f"&sex={sex}" if sex else "")
+    ming, xing_branch = out["ming"], xing.branch.zh if xing else None
+    out["conditional"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch)]
+                          for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
     # What the date settles besides: whether the day is a 四立 or the eve of one, each conditional
     # 課體 with those days decided, and the 法 of 《畢法賦》 the lesson shows, decided the same way.
     days = sili_days(c, tz)
     out["dates"] = days
-    out["settled"] = [[p.name, held(p.as_data()["when"], out, dates=days)]
+    out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, dates=days)]
                       for p in the_lesson.conditional_patterns]
-    out["bifa"] = [[b.number, True if b.condition is None else held(dict(b.when), out, dates=days)]
-                   for b in the_lesson.bifa]
+    out["bifa"] = [[b.number, True if b.condition is None else
+                    held(dict(b.when), out, ming, xing_branch, dates=days)] for b in the_lesson.bifa]
     return out
 
 
@@ -166,6 +233,13 @@ def text(f: dict) -> str:
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
             f"  三傳 {f['transmissions']}  {f['link']}\n"
             f"  月宿 {f['moon_mansion']['mansion']} ({f['moon_mansion']['entered']} – {f['moon_mansion']['leaves']})"
+            + (f"\n  本命 {f['ming']} (上 {f['nianming_upper']['ming']['upper']} "
+               f"{f['nianming_upper']['ming']['general']})" if f["ming"] else "")
+            + (f"  行年 {f['xingnian']} (上 {f['nianming_upper']['xing']['upper']} "
+               f"{f['nianming_upper']['xing']['general']})" if f["xingnian"] else "")
+            + f"\n  旺相 干{f['strength']['gan']} 支{f['strength']['zhi']}  四課 {''.join(f['strength']['lessons'])}"
+              f"  三傳 {''.join(f['strength']['transmissions'])}"
+            + "\n  神煞 " + " ".join(f"{m['name']}{m['branch']}" for m in f["shensha"])
             + "".join(f"\n  {name}: {_verdict(h)}" for name, h in f["settled"])
             + "".join(f"\n  第{n}法 {_verse(n)}: {_verdict(h)}" for n, h in f["bifa"]))
 
@@ -273,12 +347,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="tell 晝 from 夜 by the Sun at this place (degrees, north and east positive, "
                         "e.g. 37.57,126.98) instead of by the 占時 (卯–申 晝)")
     p.add_argument("--json", action="store_true", help="one JSON object per moment, one per line")
+    p.add_argument("--born", type=_year, default=None, metavar="YEAR",
+                   help="the asker's birth year (1900–2100): 本命, and with --sex the 行年")
+    p.add_argument("--sex", choices=("m", "f"), default=None,
+                   help="the asker's sex, for the 行年 (男 from 丙寅 forward, 女 from 壬申 backward)")
     p.add_argument("--yi", metavar="LINES", default=None,
                    help="cast a hexagram by coins: six throws 6/7/8/9 from the bottom line")
     p.add_argument("--meihua", action="store_true",
                    help="cast a hexagram by 梅花 time casting (lunar year branch, month, day, hour)")
     p.add_argument("--numbers", metavar="A,B[,C]", default=None,
                    help="cast a hexagram by 梅花 number casting (two or three whole numbers)")
+
+
+def _year(text: str) -> int:
+    if not re.fullmatch(r"\d{4}", text) or not 1900 <= int(text) <= 2100:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a year 1900–2100")
+    return int(text)
 
 
 def _place(text: str) -> tuple[float, float]:
@@ -305,6 +389,8 @@ def main(args: argparse.Namespace, root: Path) -> int:
             raise CastError(f"{' and '.join(yi)} cast a hexagram each: give one of them")
         if args.yi is not None:
             from_throws(args.yi)                 # bad lines are named before any moment is read
+        if args.sex and args.born is None:
+            raise CastError("--sex gives the 行年 of one born in a year: give --born YEAR too")
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
@@ -312,7 +398,10 @@ def main(args: argparse.Namespace, root: Path) -> int:
         if yi:
             out = [yi_facts(c, *_yi_cast(args, c), site_day_starts) for c in casts]
         else:
-            out = [facts(c, tz, shehai, site_day_starts, guiren) for c in casts]
+            late = [c for c in casts if args.born is not None and args.born > c.local.year]
+            if late:
+                raise CastError(f"--born {args.born} is after the moment {moment_text(late[0].local)}")
+            out = [facts(c, tz, shehai, site_day_starts, guiren, args.born, args.sex) for c in casts]
     except (CastError, CalendarError, CastingError, LunarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)
         return 2

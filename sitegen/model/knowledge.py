@@ -21,7 +21,11 @@ from ..problems import Problems
 from . import liuren, yi
 from .rules import RuleDef
 from .steps import STEP_KINDS, Step, Word
-from .yi.yongshen import TOPIC_IDS
+from .liuren.nianming import LEISHEN_BY_ID
+from .yi.yongshen import TOPIC_IDS as _YI_TOPIC_IDS
+
+# The rules that name a question (``topic:``): the 用神 of 六爻 and the 類神 of 大六壬.
+TOPIC_IDS = frozenset(_YI_TOPIC_IDS) | frozenset(LEISHEN_BY_ID)
 
 # Where the entries of each engine family live (used only in messages and hints).
 FAMILY_FILES = {
@@ -29,12 +33,15 @@ FAMILY_FILES = {
     "liuren-general": "liuren-generals", "liuren-bifa": "liuren-bifa", "yi-hexagram": "yi-hexagrams", "yi-line": "yi-lines",
     "yi-change": "yi-changes", "meihua-relation": "meihua", "meihua-topic": "meihua", "dili": "dili",
     "yi-moment": "yi-moment", "yi-yongshen": "yi-yongshen",
+    "liuren-shensha": "liuren-shensha", "liuren-nianming": "liuren-nianming",
+    "liuren-wangshuai": "liuren-nianming", "liuren-leishen": "liuren-nianming",
 }
 
 
 # The families whose every rule id owns one predicate (``RuleDef.holds``): a rule of these without one
 # is an error, named by its id (the 六壬 ones in ``join_rules``, with the entry's line).
-PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern", "liuren-bifa"})
+PREDICATE_FAMILIES = frozenset({"liuren-method", "liuren-ke", "liuren-pattern", "liuren-bifa", "liuren-shensha",
+                                "liuren-nianming", "liuren-wangshuai", "liuren-leishen"})
 # … and the 六爻, 梅花 and 地理 ones: the engine decides where such a rule holds only by calling it.
 YI_PREDICATE_FAMILIES = frozenset(yi.FAMILIES)
 

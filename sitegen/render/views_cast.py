@@ -71,7 +71,35 @@ def tables(site: Site) -> dict:
                                           len(conds)) for c in l.conditional_patterns])
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
+    out.update(practice_tables(site, lessons))
     return out
+
+
+def practice_tables(site: Site, lessons) -> dict:
+    """What the 年命, 神煞 and 旺衰 of a cast look up: each plate's 天盤 (over earth 子…亥), the
+    generals by day stem and plate (晝, 夜; indices into ``general_names``), each lesson's four
+    upper branches, the 十二長生 stage of each branch by day stem, where each 神煞 falls
+    (``shensha.page_table``), the 行年 and 旺相休囚死 (``nianming.page_table``)."""
+    from ..model.ganzhi import Branch, Stage
+    from ..model.liuren import nianming, shensha
+    from ..model.liuren.tables import GENERALS, TRANSMISSION_NAMES
+
+    gi = {g: f"{i:x}" for i, g in enumerate(GENERALS)}
+    by_stem = [[site.lesson(SIXTY[s], p) for p in range(1, 13)] for s in range(10)]
+    return {
+        "heaven": ["".join(l.heaven[e].zh for e in Branch) for l in by_stem[0]],
+        "general_names": list(GENERALS),
+        "generals": [[["".join(gi[g] for g in l.generals_day), "".join(gi[g] for g in l.generals_night)]
+                      for l in row] for row in by_stem],
+        "uppers": [["".join(k.upper.zh for k in l.lessons) for l in row] for row in lessons],
+        "stages": ["".join(f"{int(x):x}" for x in row[0].stages) for row in by_stem],
+        "stage_names": [st.zh for st in Stage],
+        "positions": list(TRANSMISSION_NAMES),
+        "shensha": {**shensha.page_table(),
+                    "hrefs": [A.rule(s.id).path + "index.html" for s in shensha.SHENSHA]},
+        "nianming": nianming.page_table(),
+    }
+
 
 
 def raw_tables(site: Site, page) -> bytes:

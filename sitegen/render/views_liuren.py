@@ -10,6 +10,8 @@ from ..content.names import Names
 from ..model import addresses as A
 from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
+from ..model.liuren.nianming import LEISHEN, leishen_seats
+from ..model.liuren.shensha import MOMENT_SHENSHA, SHENSHA_BY_ID
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
@@ -59,6 +61,7 @@ class Palace:
     night: GeneralRef
     marks: tuple[str, ...]      # 干 (the stem lodges here), 支 (the day branch), 空 (heaven void)
     void: bool
+    stage: str                  # 十二長生 of the heaven branch against the day stem
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,9 @@ class LessonColumn:
     relation: str | None
     duplicate_of: int | None
     index: int
+    dun: str | None             # 遁干, 六親 and 十二長生 of the upper branch
+    kin: str
+    stage: str
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,23 @@ class TransmissionRow:
     night: GeneralRef
     void: bool
     marks: tuple[str, ...]
+    stage: str
+
+
+@dataclass(frozen=True)
+class ShenshaRow:
+    """A 神煞 on the lesson page: where it falls (empty for one of the month or year until the
+    page's script reads the moment)."""
+
+    rule: RuleRef
+    basis: str
+    branch: str
+    seat: str
+    where: str
+
+
+# What each basis of a 神煞 is counted from, as the lesson page heads it.
+SHENSHA_BASIS = {"stem": "日干", "branch": "日支", "day": "日·月", "month": "月建", "year": "太歲"}
 
 
 @dataclass(frozen=True)
@@ -159,11 +182,13 @@ def lesson(ctx: Context) -> dict[str, Any]:
         if earth == day.branch:
             marks.append("日支")
         palaces.append(Palace(earth.zh, h.zh, row, col, _general(ctx, l.generals_day[h]),
-                              _general(ctx, l.generals_night[h]), tuple(marks), h in void))
+                              _general(ctx, l.generals_night[h]), tuple(marks), h in void, l.stages[h].zh))
 
+    info = l.lesson_info
     columns = tuple(
         LessonColumn(k.name, k.upper.zh, k.lower.zh, _general(ctx, l.generals_day[k.upper]),
-                     _general(ctx, l.generals_night[k.upper]), k.relation, k.duplicate_of, k.index)
+                     _general(ctx, l.generals_night[k.upper]), k.relation, k.duplicate_of, k.index,
+                     info[k.index - 1]["dun"], info[k.index - 1]["kin"], info[k.index - 1]["stage"])
         for k in reversed(l.lessons))
 
     marker_by_branch: dict[str, list[str]] = {}
@@ -172,7 +197,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
     rows = tuple(
         TransmissionRow(t.position, t.branch.zh, t.dun.zh if t.dun else None, t.kin.zh,
                         _general(ctx, t.general_day), _general(ctx, t.general_night), t.void,
-                        tuple(marker_by_branch.get(t.branch.zh, ())))
+                        tuple(marker_by_branch.get(t.branch.zh, ())), l.stages[t.branch].zh)
         for t in l.transmission_info)
 
     trace = tuple(TraceStep(sentence(site, s), rule_ref(ctx, s.rule) if s.rule in site.rules else None)
@@ -185,11 +210,13 @@ def lesson(ctx: Context) -> dict[str, Any]:
     def defs(refs):
         return tuple((r, prose(ctx, site.rules[r.id].entry.definition)) for r in refs if r is not None)
 
-    markers = tuple(
-        MarkerRow(m.name, m.branch.zh, m.seat.zh,
-                  "·".join([f"제{i}과" for i in m.in_lessons] + list(m.in_transmissions)) or "과전 밖",
-                  sentence(site, m.note))
-        for m in l.markers)
+    markers = tuple(MarkerRow(m.name, m.branch.zh, m.seat.zh, _where(m.in_lessons, m.in_transmissions),
+                              sentence(site, m.note)) for m in l.markers)
+
+    shensha = tuple(ShenshaRow(rule_ref(ctx, p.rule), SHENSHA_BASIS[SHENSHA_BY_ID[p.rule].basis], p.branch.zh,
+                               p.seat.zh, _where(p.in_lessons, p.in_transmissions)) for p in l.shensha)
+    shensha += tuple(ShenshaRow(rule_ref(ctx, s.id), SHENSHA_BASIS[s.basis], "", "", "")
+                     for s in MOMENT_SHENSHA)
 
     variants = lesson_variant_lines(ctx, (di, plate))
 
@@ -224,6 +251,8 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "method_defs": defs((method, ke)),
         "trace": trace,
         "markers": markers,
+        "shensha": shensha,
+        "leishen": _leishen(ctx, l),
         "plates_for": tuple((m.zh, t.zh) for m, t in l.plates_for),
         "variants": variants,
         "shehai": option_ref(ctx, f"shehai_{l.shehai}"),
@@ -240,6 +269,21 @@ def lesson(ctx: Context) -> dict[str, Any]:
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
                                               f"{l.method}·{l.ke}"), "l": Record(view)}
+
+
+def _where(in_lessons, in_transmissions) -> str:
+    """Where a branch is in the lesson: the lessons whose upper it is and its transmissions."""
+    return "·".join([f"제{i}과" for i in in_lessons] + list(in_transmissions)) or "과전 밖"
+
+
+def _leishen(ctx: Context, l) -> tuple:
+    """The 類神 topics of the lesson page's selector: (key, the question, its rule, the heaven
+    branches where it sits in the 晝 arrangement, in the 夜 one)."""
+    day = dict(leishen_seats(l.generals_day))
+    night = dict(leishen_seats(l.generals_night))
+    return tuple((t.id.removeprefix("liuren-lei-"), t.zh, rule_ref(ctx, t.id),
+                  "".join(b.zh for b in day[t.id]), "".join(b.zh for b in night[t.id]))
+                 for t in LEISHEN if t.id in ctx.site.rules)
 
 
 def _kejing(ctx: Context, plate: int) -> KejingView:
@@ -346,6 +390,9 @@ def _lesson_data(site, l) -> dict[str, Any]:
     data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
                                     for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]
     data["markers"] = [{**m, "note": sentence(site, x.note)} for m, x in zip(data["markers"], l.markers)]
+    # the 類神 of each question: the heaven branches where it sits, 晝 and 夜
+    data["leishen"] = {t: {"day": [b.zh for b in d], "night": [b.zh for b in n]}
+                       for (t, d), (_, n) in zip(leishen_seats(l.generals_day), leishen_seats(l.generals_night))}
     return data
 
 

@@ -107,8 +107,9 @@
     return termsCache;
   }
 
-  // The facts of a moment, exactly as `sitegen cast --json` prints them.
-  function facts(at, tz, dayStarts) {
+  // The facts of a moment, exactly as `sitegen cast --json` prints them (``born``, ``sex``: the
+  // asker's birth year and "m"/"f", or nothing).
+  function facts(at, tz, dayStarts, born, sex) {
     var C = tables();
     if (dayStarts === undefined || dayStarts === null) dayStarts = C.day_starts;
     if (!zoneOk(tz)) throw new CastError("모르는 시간대 '" + tz + "' (Asia/Seoul 같은 IANA 이름으로)");
@@ -143,10 +144,73 @@
     out.url = url;
     out.link = url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
       (dayStarts !== C.day_starts ? "&day=" + dayStarts : "");
+    var nm = nianmingOf(born, sex, T.year[i], t.y, text);
+    if (nm.born !== null) out.link += "&born=" + nm.born + (nm.sex ? "&sex=" + nm.sex : "");
+    weighing(C, out, day, plate, T.month[i] % 12, T.year[i] % 12, night, nm.birth, nm.xing);
     var cond = conditionsOf(C, day * 12 + plate - 1);
     out.conditional = [];
-    for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, null, null)]);
+    for (var c = 0; c < cond.length; c++) {
+      out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, nm.xing === null ? null : C.sixty[nm.xing].charAt(1))]);
+    }
     return out;
+  }
+
+  // 本命 and 行年 (sixty indices, or null) of one born in ``born`` of sex ``sex`` in the 干支 year
+  // ``yearIndex``, looked up in the build's tables.
+  function nianmingOf(born, sex, yearIndex, momentYear, at) {
+    var C = tables(), out = { born: null, sex: null, birth: null, xing: null };
+    if (born === undefined || born === null || born === "") {
+      if (sex) throw new CastError("행년은 태어난 해와 성별로 정한다: 태어난 해도 적어야 한다");
+      return out;
+    }
+    var y = /^\d{4}$/.test(String(born)) ? parseInt(born, 10) : NaN;
+    if (!(y >= 1900 && y <= 2100)) throw new CastError("'" + born + "'은(는) 1900–2100의 해가 아니다");
+    if (y > momentYear) throw new CastError(y + "년생은 " + at + "보다 늦게 태어났다");
+    if (sex && sex !== "m" && sex !== "f") throw new CastError("성별은 m(남) 또는 f(여)");
+    out.born = y;
+    out.birth = C.years.index[y - C.years.first];
+    if (sex) {
+      out.sex = sex;
+      out.xing = C.nianming.xing[sex][((yearIndex - out.birth) % 60 + 60) % 60];
+    }
+    return out;
+  }
+
+  // The 年命 with what stands over them, every 神煞 and where it falls, and 旺相休囚死 and 十二長生
+  // of the lesson's branches: the keys `sitegen cast --json` adds for them.
+  function weighing(C, out, day, plate, month, year, night, birth, xing) {
+    var B = C.branches, heaven = C.heaven[plate - 1], stem = day % 10;
+    var gens = C.generals[stem][plate - 1][night ? 1 : 0];
+    var uppers = C.uppers[day][plate - 1].split(""), chuan = out.transmissions.split("");
+    function general(b) { return C.general_names[parseInt(gens.charAt(B.indexOf(b)), 16)]; }
+    function upper(i) {
+      if (i === null) return null;
+      var b = C.sixty[i].charAt(1), h = heaven.charAt(B.indexOf(b));
+      return { branch: b, upper: h, general: general(h) };
+    }
+    out.ming = birth === null ? null : C.sixty[birth].charAt(1);
+    out.xingnian = xing === null ? null : C.sixty[xing];
+    out.nianming_upper = { ming: upper(birth), xing: upper(xing) };
+    var S = C.shensha, list = [];
+    for (var k = 0; k < S.ids.length; k++) {
+      var basis = S.basis[k], at = S.at[k];
+      var b = basis === "stem" || basis === "branch" ? at[day] : basis === "day" ? at[day][month] :
+        basis === "month" ? at[month] : at[year];
+      if (!b) continue;
+      var inLessons = [], inChuan = [];
+      for (var u = 0; u < uppers.length; u++) if (uppers[u] === b) inLessons.push(u + 1);
+      for (var c = 0; c < chuan.length; c++) if (chuan[c] === b) inChuan.push(C.positions[c]);
+      list.push({ rule: S.ids[k], name: S.names[k], branch: b, seat: B[heaven.indexOf(b)],
+                  lessons: inLessons, transmissions: inChuan });
+    }
+    out.shensha = list;
+    var W = C.nianming.wang, wb = W.branch[month];
+    function wang(bs) { return bs.map(function (x) { return wb.charAt(B.indexOf(x)); }); }
+    out.strength = { gan: W.stem[month].charAt(stem), zhi: wb.charAt(day % 12), lessons: wang(uppers),
+                     transmissions: wang(chuan) };
+    var st = C.stages[stem];
+    function stages(bs) { return bs.map(function (x) { return C.stage_names[parseInt(st.charAt(B.indexOf(x)), 16)]; }); }
+    out.changsheng = { lessons: stages(uppers), transmissions: stages(chuan) };
   }
 
   // A lesson's conditional 課體 as [name, when] pairs (the tables keep each distinct pair once).
@@ -165,11 +229,25 @@
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
     for (var k in when) {
       if (!Object.prototype.hasOwnProperty.call(when, k) || k === "needs") continue;
+      if (k === "any") {     // one of the alternatives (each a list of [set, branches] that all hold)
+        var got = when.any.map(function (alt) { return allOf(alt, have); });
+        if (got.indexOf(true) >= 0) continue;
+        return got.indexOf(null) >= 0 ? null : false;
+      }
       var v = have[k];
       if (v === undefined || v === null) return null;
       if (k === "day_night" ? v !== when[k] : when[k].indexOf(v) < 0) return false;
     }
     return true;
+  }
+  function allOf(alt, have) {
+    var out = true;
+    for (var i = 0; i < alt.length; i++) {
+      var v = have[alt[i][0]];
+      if (v === undefined || v === null) out = null;
+      else if (alt[i][1].indexOf(v) < 0) return false;
+    }
+    return out;
   }
   function heldText(h) {
     return h === null ? "본명·행년(또는 날짜의 조건)이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
@@ -188,6 +266,22 @@
 
   window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError };
 
+  // How the 年命, 旺衰 and 神煞 of a cast read on a page.
+  function upperText(u) { return u ? u.branch + " 위 " + u.upper + " " + u.general : "—"; }
+  function whereText(m) {
+    var parts = [];
+    for (var i = 0; i < m.lessons.length; i++) parts.push("제" + m.lessons[i] + "과");
+    return parts.concat(m.transmissions).join("·") || "과전 밖";
+  }
+  function showWeighing(root, f, p) {
+    setText(root, "birth", f.ming ? birthOf(p.born) + " (" + p.born + "년)" : "—");
+    setText(root, "xingnian", f.xingnian || "—");
+    setText(root, "ming_upper", upperText(f.nianming_upper.ming));
+    setText(root, "xing_upper", upperText(f.nianming_upper.xing));
+    setText(root, "strength", "干 " + f.strength.gan + " · 支 " + f.strength.zhi + " · 四課 " +
+            f.strength.lessons.join("") + " · 三傳 " + f.strength.transmissions.join(""));
+  }
+
   // ---- URL parameters ------------------------------------------------------------------------
   function params() {
     var out = {}, q = location.search.replace(/^\?/, "").split("&");
@@ -199,7 +293,7 @@
     return out;
   }
   function query(p) {
-    var keys = ["at", "tz", "day", "born", "xing"], out = [];
+    var keys = ["at", "tz", "day", "born", "sex", "xing", "lei"], out = [];
     for (var i = 0; i < keys.length; i++) {
       if (p[keys[i]] !== undefined && p[keys[i]] !== "") {
         out.push(keys[i] + "=" + zoneQuery(p[keys[i]]).replace(/%3A/g, ":"));
@@ -221,7 +315,7 @@
     for (var i = 0; i < els.length; i++) els[i].textContent = value;
   }
   function extra(p) {
-    return (p.born ? "&born=" + encodeURIComponent(p.born) : "") + (p.xing ? "&xing=" + encodeURIComponent(p.xing) : "");
+    return p.xing ? "&xing=" + encodeURIComponent(p.xing) : "";
   }
 
   // ---- the cast page ---------------------------------------------------------------------------
@@ -231,7 +325,7 @@
     function show(p) {
       var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : tables().day_starts), f;
       try {
-        f = facts(p.at, p.tz, dayStarts);
+        f = facts(p.at, p.tz, dayStarts, p.born, p.sex);
       } catch (e) {
         if (!(e instanceof CastError)) throw e;
         out.hidden = true;
@@ -244,16 +338,22 @@
       for (var i = 0; i < names.length; i++) setText(out, names[i], String(f[names[i]]));
       setText(out, "day_night", f.day_night === "day" ? "晝 (낮: 占時 卯–申)" : "夜 (밤: 占時 酉–寅)");
       setText(out, "day_starts", f.day_starts === 23 ? "23시 (子初)" : "0시");
-      var birth = p.born ? birthOf(p.born) : null, xing = p.xing ? branchOf(p.xing) : null;
-      setText(out, "birth", birth ? birth + " (" + p.born + "년)" : (p.born ? "표 밖의 해" : "—"));
-      setText(out, "xing", xing || (p.xing ? "地支가 아님" : "—"));
+      showWeighing(out, f, p);
+      var sha = out.querySelector("[data-fact-shensha]");
+      sha.textContent = "";
+      for (var s = 0; s < f.shensha.length; s++) {
+        var item = document.createElement("li"), m = f.shensha[s];
+        item.textContent = m.name + " " + m.branch + " (地盤 " + m.seat + ", " + whereText(m) + ")";
+        item.setAttribute("data-rule", m.rule);
+        sha.appendChild(item);
+      }
       var lesson = out.querySelector("[data-fact-link]");
-      lesson.setAttribute("href", root + f.url + "index.html?" + f.link.split("?")[1] + extra(p));
+      lesson.setAttribute("href", root + f.url + "index.html?" + f.link.split("?")[1]);
       lesson.textContent = f.day + "日 第" + f.plate + "局 (" + f.transmissions + ")";
       var list = out.querySelector("[data-fact-conditional]"), cond = conditionsOf(tables(), f._day * 12 + f.plate - 1);
       list.textContent = "";
       for (var j = 0; j < cond.length; j++) {
-        var li = document.createElement("li"), h = held(cond[j][1], f, birth, xing);
+        var li = document.createElement("li"), h = f.conditional[j][1];
         li.textContent = cond[j][0] + ": " + heldText(h);
         li.setAttribute("data-held", String(h));
         list.appendChild(li);
@@ -269,7 +369,7 @@
       if (/^\d\d:\d\d:00$/.test(time)) time = time.slice(0, 5);
       return { at: date && time ? date + "T" + time : "",
                tz: form.elements.tz.value.trim(), day: form.elements.day.value,
-               born: form.elements.born.value.trim(), xing: form.elements.xing.value.trim() };
+               born: form.elements.born.value.trim(), sex: form.elements.sex.value };
     }
     function toForm(p) {
       var parts = (p.at || "").split("T");
@@ -278,7 +378,7 @@
       form.elements.tz.value = p.tz;
       form.elements.day.value = p.day === "0" || p.day === "23" ? p.day : String(tables().day_starts);
       form.elements.born.value = p.born || "";
-      form.elements.xing.value = p.xing || "";
+      form.elements.sex.value = p.sex === "m" || p.sex === "f" ? p.sex : "";
     }
     var p = params();
     if (!p.tz) p.tz = deviceZone();
@@ -313,7 +413,7 @@
     var p = params();
     var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : tables().day_starts), f;
     try {
-      f = facts(p.at, p.tz || deviceZone(), dayStarts);
+      f = facts(p.at, p.tz || deviceZone(), dayStarts, p.born, p.sex);
     } catch (e) {
       if (!(e instanceof CastError)) throw e;
       box.querySelector("[data-moment-error]").textContent = e.message;
@@ -322,11 +422,12 @@
     }
     var here = box.getAttribute("data-lesson"), root = box.getAttribute("data-root");
     var ok = f.url === here;
-    var birth = p.born ? birthOf(p.born) : null, xing = p.xing ? branchOf(p.xing) : null;
+    // 本命 and 行年 (computed from born and sex; a 行年 typed as xing= takes its place)
+    var birth = f.ming, xing = p.xing ? branchOf(p.xing) : (f.xingnian ? f.xingnian.charAt(1) : null);
     var names = ["at", "tz", "year", "month", "day", "hour", "solar_term", "month_general", "utc_offset"];
     for (var i = 0; i < names.length; i++) setText(box, names[i], String(f[names[i]]));
-    setText(box, "birth", birth ? birth + " (" + p.born + "년)" : "—");
-    setText(box, "xing", xing || "—");
+    showWeighing(box, f, p);
+    if (p.xing) setText(box, "xingnian", xing || "—");
     var other = box.querySelector("[data-moment-other]");
     if (!ok) {
       other.hidden = false;
@@ -348,7 +449,7 @@
         if (pl.querySelector(".heaven").textContent.trim() === f.month_general && earth === f.hour) {
           pl.classList.add("is-general"); tags.push("月將");
         }
-        if (birth && earth === birth.charAt(1)) { pl.classList.add("is-birth"); tags.push("本命"); }
+        if (birth && earth === birth) { pl.classList.add("is-birth"); tags.push("本命"); }
         if (xing && earth === xing) { pl.classList.add("is-xing"); tags.push("行年"); }
         if (tags.length) {
           var tag = document.createElement("span");
@@ -366,12 +467,71 @@
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }
+      // 旺相休囚死 of the four lessons and the three transmissions, and the moment's 神煞 rows
+      var cells = document.querySelectorAll("[data-wang]");
+      for (var w = 0; w < cells.length; w++) {
+        var at = cells[w].getAttribute("data-wang").split(":");
+        cells[w].textContent = f.strength[at[0]][+at[1]];
+      }
+      var rows = document.querySelectorAll("tr[data-shensha]");
+      for (var r = 0; r < rows.length; r++) {
+        var id = rows[r].getAttribute("data-shensha"), m = null;
+        for (var q = 0; q < f.shensha.length; q++) if (f.shensha[q].rule === id) m = f.shensha[q];
+        if (!m) continue;
+        var name = rows[r].querySelector("th a");        // the rule's page, from the site's root
+        name.setAttribute("href", box.getAttribute("data-root") + tables().shensha.hrefs[tables().shensha.ids.indexOf(id)]);
+        rows[r].querySelector("[data-sha-branch]").textContent = m.branch;
+        rows[r].querySelector("[data-sha-seat]").textContent = m.seat;
+        rows[r].querySelector("[data-sha-where]").textContent = whereText(m);
+        rows[r].hidden = false;
+      }
     }
     box.hidden = false;
     window.SITEGEN_CAST_FACTS = f;
   }
 
+  // ---- the 類神 of a question on a lesson page (no moment needed) -------------------------------
+  // Each option carries the heaven branches where its 類神 sits (晝, 夜), as the build found them;
+  // the choice is kept in the URL (?lei=…).
+  function leishen(select) {
+    var note = document.querySelector("[data-leishen-note]");
+    function mark(key) {
+      var opt = null;
+      for (var i = 0; i < select.options.length; i++) if (select.options[i].value === key) opt = select.options[i];
+      if (!opt) { key = ""; opt = select.options[0]; }
+      select.value = key;
+      var day = opt.getAttribute("data-day") || "", night = opt.getAttribute("data-night") || "";
+      var palaces = document.querySelectorAll(".plate .palace");
+      for (var j = 0; j < palaces.length; j++) {
+        var h = palaces[j].querySelector(".heaven").textContent.trim();
+        palaces[j].classList.toggle("lei-day", !!key && day.indexOf(h) >= 0);
+        palaces[j].classList.toggle("lei-night", !!key && night.indexOf(h) >= 0);
+      }
+      if (note) {
+        note.textContent = "";
+        if (key) {
+          var a = document.createElement("a");
+          a.href = opt.getAttribute("data-href");
+          a.textContent = "類神 " + opt.textContent;
+          note.appendChild(a);
+          note.appendChild(document.createTextNode(": 晝 " + (day || "—") + " · 夜 " + (night || "—")));
+        }
+      }
+    }
+    mark(params().lei || "");
+    select.addEventListener("change", function () {
+      mark(select.value);
+      var q = location.search.replace(/^\?/, "").split("&").filter(function (kv) {
+        return kv && kv.indexOf("lei=") !== 0;
+      });
+      if (select.value) q.push("lei=" + encodeURIComponent(select.value));
+      try { history.replaceState(null, "", location.pathname + (q.length ? "?" + q.join("&") : "") + location.hash); } catch (e) {}
+    });
+  }
+
   function start() {
+    var lei = document.querySelector("select[data-leishen]");
+    if (lei) leishen(lei);
     var form = document.getElementById("cast-form");
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");

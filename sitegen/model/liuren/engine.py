@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
+from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from ..options import NobleTable, Shehai
 from .generals import arrangement
 from .keti import Facts
@@ -14,6 +14,7 @@ from .patterns import BifaHolds, ConditionalPattern, bifa, evaluate, ordered
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, four_lessons, heaven_plate, seat_of
 from .rules import RULE_ID_BY_NAME, RULES_BY_ID
+from .shensha import DAY_SHENSHA, ShenshaPlace, places
 from .tables import GAN_DE, NOBLE_TABLES, TRANSMISSION_NAMES, General, Position
 from .transmissions import SHEHAI_VARIANTS, Ke, Method, derive
 
@@ -89,6 +90,7 @@ class Lesson:
     patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
     conditional_patterns: tuple[ConditionalPattern, ...]
     bifa: tuple[BifaHolds, ...] = ()  # the 法 of 《畢法賦》 it shows (held, or under a condition)
+    shensha: tuple[ShenshaPlace, ...] = ()  # the day-based 神煞 (by the day's stem and branch)
 
     # ---- plate ---------------------------------------------------------------------------
     @property
@@ -116,6 +118,19 @@ class Lesson:
     def plates_for(self) -> tuple[tuple[Branch, Branch], ...]:
         """The twelve (月將, 占時) pairs that turn the plate to this one, by 月將 子…亥."""
         return plates_for(self.plate)
+
+    # ---- weighing (十二長生, and 遁干·六親 on the four lessons) ------------------------------
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        """The 十二長生 stage of each heaven branch against the day stem, by branch 子…亥."""
+        return _day_facts(self.day)[4]
+
+    @property
+    def lesson_info(self) -> tuple[dict, ...]:
+        """遁干, 六親 and 十二長生 of each lesson's upper branch."""
+        _, dun, kins, _, stages = _day_facts(self.day)
+        return tuple({"upper": k.upper.zh, "dun": (d.zh if (d := dun[k.upper]) is not None else None),
+                      "kin": kins[k.upper].zh, "stage": stages[k.upper].zh} for k in self.lessons)
 
     # ---- generals ------------------------------------------------------------------------
     def generals(self, night: bool = False) -> dict[Branch, General]:
@@ -196,6 +211,10 @@ class Lesson:
             "trace": [s.as_data() for s in self.trace],
             "rule_ids": list(self.rule_ids),
             "bifa": [b.as_data() for b in self.bifa],
+            "lesson_details": list(self.lesson_info),
+            "changsheng": {b.zh: self.stages[b].zh for b in Branch},
+            "transmission_stages": [self.stages[b].zh for b in self.transmissions],
+            "shensha": [p.as_data() for p in self.shensha],
         }
 
 
@@ -212,9 +231,10 @@ _YIMA, _MU = step("liuren-marker-yima"), step("liuren-marker-mu")
 
 @lru_cache(maxsize=60)
 def _day_facts(day: GanZhi) -> tuple[tuple[tuple[MarkerName, Branch, Step], ...], tuple[Stem | None, ...],
-                                     tuple[Kin, ...], tuple[Branch, Branch]]:
+                                     tuple[Kin, ...], tuple[Branch, Branch], tuple[Stage, ...]]:
     """What every lesson of one day shares, computed once per day of the sixty: the markers'
-    (name, branch, note), the 遁干 and the 六親 (against the day stem) of each branch, the 旬空."""
+    (name, branch, note), the 遁干 and the 六親 (against the day stem) of each branch, the 旬空,
+    the 十二長生 stage of each branch against the day stem."""
     stem = day.stem
     xun = day.xun_head
     xun_ding = xun.branch.shift(int(Stem.DING))  # 甲 … 丁: the fourth branch of the 旬
@@ -226,7 +246,8 @@ def _day_facts(day: GanZhi) -> tuple[tuple[tuple[MarkerName, Branch, Step], ...]
         (MarkerName.MU, stage_branch(stem.element, Stage.MU), _MU),
     )
     return (markers, tuple(day.dun_stem(b) for b in Branch),
-            tuple(kin(stem.element, b.element) for b in Branch), day.xun_void)
+            tuple(kin(stem.element, b.element) for b in Branch), day.xun_void,
+            tuple(stage(stem.element, b) for b in Branch))
 
 
 @lru_cache(maxsize=12)
@@ -307,7 +328,7 @@ def _make_lesson(day: GanZhi, plate: int, shehai: Shehai, guiren: NobleTable) ->
     stem = day.stem
     gen_day = arrangement(stem, plate, False, guiren)
     gen_night = arrangement(stem, plate, True, guiren)
-    _, dun, kins, void = _day_facts(day)
+    _, dun, kins, void, _ = _day_facts(day)
     info = tuple([TransmissionInfo(name, b, dun[b], kins[b], gen_day[b], gen_night[b], b in void)
                   for name, b in zip(TRANSMISSION_NAMES, d.transmissions)])
     basis = (d.basis_method, d.basis_ke) if d.basis_method else ()
@@ -317,7 +338,8 @@ def _make_lesson(day: GanZhi, plate: int, shehai: Shehai, guiren: NobleTable) ->
     return Lesson(day, plate, shehai, guiren, heaven, lessons, d.transmissions, d.method, d.ke, d.basis_method,
                   d.basis_ke, _preamble(day, plate, heaven, lessons), d.steps, gen_day, gen_night, info,
                   _markers(day, plate, lessons, d.transmissions), ordered((*d.patterns, *held)), tuple(cond),
-                  bifa(facts))
+                  bifa(facts), places(day, None, None, _seats(plate), [k.upper for k in lessons],
+                                      tuple(zip(TRANSMISSION_NAMES, d.transmissions)), DAY_SHENSHA))
 
 
 def _check(shehai: Shehai, guiren: NobleTable) -> tuple[Shehai, NobleTable]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, strength, yima
 from ..options import NobleTable
@@ -42,7 +43,7 @@ GOOD = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
 @dataclass(frozen=True)
 class Cond:
     condition: Step
-    when: tuple[tuple[str, tuple[str, ...]], ...]
+    when: tuple[tuple[str, Any], ...]   # (key, branches), or ("any", alternatives of such pairs)
 
 
 class Facts:
@@ -152,6 +153,25 @@ def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
 _BY_SHIFT: dict[str | None, Cond | bool] = {None: True, "both": True, "day": _cond((), "day", ()),
                                             "night": _cond((), "night", ())}
 _SILI = _cond((), None, ("四立日",))
+
+
+declare({"liuren-when-any": ("alternatives",), "liuren-when-all": ("parts",)})
+
+
+@lru_cache(maxsize=None)
+def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Branch, ...]], ...], ...]) -> Cond | None:
+    """``base`` (a ``Cond``, or True) and one of ``alternatives`` (each a tuple of (set key, branches)
+    that all hold: the 太歲, 月建, 本命 or 行年 …): ``when`` gains ``any``, the alternatives as data."""
+    alts = tuple(a for a in alternatives if all(vs for _, vs in a))
+    if base is None or not alts:
+        return None
+    parts = base.condition.args[0][1] if isinstance(base, Cond) else ()
+    steps = tuple(step("liuren-when-all", parts=tuple(Step(_SET_STEPS[k][0], None, ((_SET_STEPS[k][1], vs),))
+                                                      for k, vs in a)) for a in alts)
+    when = base.when if isinstance(base, Cond) else ()
+    data = tuple(tuple((k, tuple(b.zh for b in vs)) for k, vs in a) for a in alts)
+    return Cond(step("liuren-when", parts=(*parts, step("liuren-when-any", alternatives=steps))),
+                (*when, ("any", data)))
 
 
 # ---- seasons (旺相休囚死 by the month's branch, 月建) ----------------------------------------------
@@ -330,14 +350,15 @@ def longde(f: Facts):
 
 
 def guanjue(f: Facts):
-    """官爵: 用 is the 驛馬 of the 太歲, and 天魁(戌) and 太常 are in the 三傳."""
+    """官爵: 用 is the 驛馬 of the 太歲, the 月建 or the asker's 本命 or 行年 (歲月年命驛馬發用), and
+    天魁(戌) and 太常 are in the 三傳."""
     if B.XU not in f.trans:
         return None
     years = YIMA_YEARS[f.first]
     dn = f.on(_rides({"太常"}, *f.trans))
     if dn is None:
         return None
-    return cond(years=years, day_night=dn)
+    return either(cond(day_night=dn), tuple(((k, years),) for k in ("years", "months", "birth", "xing")))
 
 
 def fugui(f: Facts):
@@ -397,15 +418,19 @@ def fanchang(f: Facts):
 
 
 def ronghua(f: Facts):
-    """榮華: 祿 or 驛馬 on 干上 or 支上 is 用, 旺相, and 貴人 is in the 三傳."""
+    """榮華: 祿 or 驛馬 over the day, the 辰 or the asker's 本命 or 行年 (臨干支年命) is 用, 旺相, and
+    貴人 is in the 三傳."""
     first = f.first
-    if first not in (f.gan_shang, f.zhi_shang) or first not in (LU[f.stem], yima(f.branch)):
+    if first not in (LU[f.stem], yima(f.branch)):
         return None
     dn = f.on(_rides({"貴人"}, *f.trans))
     months = months_where((first.element,), WANGXIANG)
     if dn is None or not months:
         return None
-    return cond(months=months, day_night=dn)
+    if first in (f.gan_shang, f.zhi_shang):
+        return cond(months=months, day_night=dn)
+    seat = (f.seat(first),)
+    return either(cond(months=months, day_night=dn), ((("birth", seat),), (("xing", seat),)))
 
 
 def deqing(f: Facts):
@@ -555,15 +580,20 @@ def _zhunfu_months(a: Element, c: Element) -> tuple[Branch, ...]:
 
 def qinhai(f: Facts):
     """侵害: the 六害 of the 辰 stands over the 辰 or the day, and it or the 辰 is 用 (丙子日 申時卯將:
-    未 over 子, 子 用)."""
+    未 over 子, 子 用), and the asker's 行年 is 用 (並行年為用)."""
     harm = f.branch.harm
-    return harm in (f.gan_shang, f.zhi_shang) and f.first in (harm, f.branch)
+    if harm in (f.gan_shang, f.zhi_shang) and f.first in (harm, f.branch):
+        return cond(xing=(f.first,))
+    return None
 
 
 def xingshang(f: Facts):
-    """刑傷: 用 is the 刑 of the 辰 (or the 辰 its), standing over the day or the 辰."""
+    """刑傷: 用 is the 刑 of the 辰 (or the 辰 its), standing over the day or the 辰, and the asker's
+    行年 is in the 刑 with 用 too (三刑發用，並行年: it punishes 用 or 用 punishes it)."""
     first = f.first
-    return (f.branch.punish == first or first.punish == f.branch) and f.seat(first) in (f.lodging, f.branch)
+    if (f.branch.punish == first or first.punish == f.branch) and f.seat(first) in (f.lodging, f.branch):
+        return cond(xing=tuple(x for x in BRANCHES if x.punish == first or first.punish == x))
+    return None
 
 
 def _gang_on_chou_wei(f: Facts) -> bool:
@@ -663,7 +693,8 @@ def pohua(f: Facts):
 
 
 def sanyin(f: Facts):
-    """三陰: 貴人逆行 with 日辰 behind it, 用 囚死, 玄武 or 白虎 riding 用 (時克行年 not told)."""
+    """三陰: 貴人逆行 with 日辰 behind it, 用 囚死, 玄武 or 白虎 riding 用, and the 占時 overcomes the
+    asker's 行年 (時克行年)."""
     def ok(night):
         fwd, _, behind = front(f, night)
         g = f.gn if night else f.gd
@@ -672,7 +703,12 @@ def sanyin(f: Facts):
     months = months_where((f.first.element,), QIUSI)
     if not (d or n) or not months:
         return None
-    return cond(months=months, day_night="both" if d and n else "day" if d else "night")
+    return either(cond(months=months, day_night="both" if d and n else "day" if d else "night"), _HOUR_OVER_XING)
+
+
+# 時克行年: the 占時 overcomes the 行年, element by element.
+_HOUR_OVER_XING = tuple((("xing", tuple(b for b in B if b.element == e)),
+                         ("hours", tuple(b for b in B if b.element.overcomes(e)))) for e in Element)
 
 
 def longzhan(f: Facts):

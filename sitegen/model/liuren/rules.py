@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..rules import RuleDef
 from . import keti as k
+from . import nianming, shensha
 from .bifa import BIFA
 from .tables import GENERAL_PINYIN, GENERALS, JIAN_NAMES, RU_NAMES
 
@@ -183,11 +184,11 @@ def bifa_id(number: int) -> str:
     return f"liuren-bifa-{number:03d}"
 
 
-RULES: tuple[RuleDef, ...] = tuple(_R + _series() + _generals() + _bifa())
+RULES: tuple[RuleDef, ...] = tuple(_R + _series() + _generals() + _bifa() + shensha.rules() + nianming.rules())
 RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in RULES}
 RULE_ID_BY_NAME: dict[str, str] = {}
 for _r in RULES:
-    if _r.family not in (G, BF):
+    if _r.family in (M, K, P):
         RULE_ID_BY_NAME.setdefault(_r.zh, _r.id)
 if len(RULES_BY_ID) != len(RULES):  # pragma: no cover - guarded by tests too
     raise RuntimeError("duplicate rule id")

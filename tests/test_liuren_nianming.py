@@ -1,0 +1,197 @@
+"""The practitioner's chart of 大六壬 (issue 28): 本命 and 行年 as 《六壬大全》 counts them, the 神煞
+tables as their entries quote them, 旺相休囚死 and 十二長生, the 類神 of a question, and all of it
+in `sitegen cast` and its JSON, with the 年命 conditions of the 課體 resolved."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from conftest import repo_rules
+from test_cast_cli import cast
+from sitegen.cast import facts
+from sitegen.model.calendar import cast as cast_moment, year_ganzhi
+from sitegen.model.ganzhi import SIXTY, Branch, GanZhi
+from sitegen.model.liuren import RULES, lesson
+from sitegen.model.liuren.nianming import LEISHEN, ming, xingnian
+from sitegen.model.liuren.shensha import SHENSHA
+
+ENTRIES = {e.id: e for e in repo_rules()}
+_Z = "子丑寅卯辰巳午未申酉戌亥"
+
+
+def test_xingnian_counts_as_the_book_does():
+    """男行年一歲起丙寅 … 四十九在甲寅; 婦行年一歲起壬申 … 三十四在己亥 (卷八 繁昌課)."""
+    born = 1984
+    birth = ming(born)
+    assert birth.zh == "甲子" and birth == year_ganzhi(born)
+    assert xingnian("m", birth, birth).zh == "丙寅" and xingnian("f", birth, birth).zh == "壬申"
+    assert xingnian("m", birth, year_ganzhi(born + 48)).zh == "甲寅"
+    assert xingnian("f", birth, year_ganzhi(born + 33)).zh == "己亥"
+    assert xingnian("m", birth, year_ganzhi(born + 1)).zh == "丁卯"
+    assert xingnian("f", birth, year_ganzhi(born + 1)).zh == "辛未"
+    # sixty years on, the same 行年
+    assert xingnian("f", birth, year_ganzhi(born + 60)) == xingnian("f", birth, birth)
+
+
+def _book_table(quote: str, zh: str) -> str | None:
+    """The branches a 神煞's quoted clause lists, in the book's order (甲…癸, 子…亥 or 正月…), or
+    None when the clause names no branches of its own."""
+    if m := re.search(f"([{_Z}])順十二", quote):
+        s = _Z.index(m.group(1))
+        return "".join(_Z[(s + k) % 12] for k in range(12))
+    if m := re.search(f"([{_Z}]+)三輪", quote):
+        return m.group(1) * 3
+    if "順六陽" in quote:
+        s = _Z.index(quote[quote.index("順六陽") - 1])
+        return "".join(_Z[(s + 2 * k) % 12] for k in range(12))
+    run = re.search(f"[{_Z}]{{4,}}", quote.replace(zh, ""))
+    return run.group(0) if run else None
+
+
+def _engine_table(s) -> str:
+    if s.basis == "month":
+        return "".join(s.table[(Branch.YIN + k) % 12].zh for k in range(12))    # from 正月 (寅)
+    return "".join(b.zh for b in s.table)
+
+
+def test_each_shensha_table_is_what_its_entry_quotes():
+    checked = 0
+    for s in SHENSHA:
+        e = ENTRIES[s.id]
+        assert e.zh == s.zh and e.authority, s.id
+        if s.basis in ("day", "year") or e.authority[0].work != "六壬大全":
+            continue
+        book = _book_table(e.authority[0].quote, s.zh)
+        if book is None:
+            continue
+        assert _engine_table(s).startswith(book), (s.id, book, _engine_table(s))
+        checked += 1
+    assert checked >= 15
+    by = {s.id: s for s in SHENSHA}
+    # 破碎 (卜筮全書): 子午卯酉在蛇頭(巳)，辰戌丑未屬於牛(丑)，寅申巳亥雞頭(酉)
+    assert "".join(by["liuren-sha-po-sui"].place(SIXTY[b]).zh for b in range(12)) == "巳丑酉巳丑酉巳丑酉巳丑酉"
+    # the month-based ones from 正月 (寅月): 天德 丁 (寄宮 未), 月德 巳, 天喜 戌, 天赦 戊寅 in spring
+    assert by["liuren-sha-tian-de"].place(SIXTY[0], Branch.YIN) == Branch.WEI
+    assert by["liuren-sha-yue-de"].place(SIXTY[0], Branch.WU) == Branch.SI
+    assert by["liuren-sha-tian-xi"].place(SIXTY[0], Branch.SHEN) == Branch.CHEN
+    assert by["liuren-sha-tian-she"].place(GanZhi.from_zh("戊寅"), Branch.MAO) == Branch.YIN
+    assert by["liuren-sha-tian-she"].place(GanZhi.from_zh("戊寅"), Branch.WU) is None
+    # the year-based ones: 喪門 歲前二辰, 弔客 歲後二辰, 病符 歲後一辰
+    assert [by[f"liuren-sha-{n}"].place(SIXTY[0], None, Branch.ZI).zh for n in
+            ("sang-men", "diao-ke", "bing-fu", "sui-po")] == ["寅", "戌", "亥", "午"]
+    # without the moment, no month- or year-based 神煞
+    assert all(s.place(SIXTY[0]) is None for s in SHENSHA if s.basis in ("month", "year", "day"))
+
+
+def test_every_new_rule_quotes_its_source():
+    fams = {"liuren-shensha", "liuren-nianming", "liuren-wangshuai", "liuren-leishen"}
+    new = [r for r in RULES if r.family in fams]
+    assert len(new) == len(SHENSHA) + 4 + len(LEISHEN)
+    for r in new:
+        e = ENTRIES[r.id]
+        assert e.authority and re.search("[가-힣]", e.test) and callable(r.holds), r.id
+    assert {a.title for r in new for a in ENTRIES[r.id].authority if a.work == "六壬大全" and a.part == "卷二"} >= {
+        "青龍論", "勾陳論", "白虎論", "玄武論", "六合論"}
+
+
+def test_a_lesson_carries_its_day_shensha_stages_and_the_dun_and_kin_of_its_four_lessons():
+    les = lesson(GanZhi.from_zh("己酉"), 4)
+    d = les.as_data()
+    assert [(x["upper"], x["dun"], x["kin"], x["stage"]) for x in d["lesson_details"]] == [
+        ("辰", "甲", "兄弟", "墓"), ("丑", "癸", "兄弟", "衰"), ("午", "丙", "父母", "胎"), ("卯", None, "官鬼", "死")]
+    assert d["changsheng"]["申"] == "長生" and d["changsheng"]["子"] == "帝旺"     # 己 土 follows 水
+    assert d["transmission_stages"] == ["胎", "死", "帝旺"]
+    sha = {x["name"]: x for x in d["shensha"]}
+    assert sha["羊刃"]["branch"] == "未" and sha["羊刃"]["seat"] == "戌"           # 己 羊刃 未, plate 4
+    assert sha["日醫"]["lessons"] == [4] and sha["日醫"]["transmissions"] == ["中傳"]
+    assert all(x["rule"].startswith("liuren-sha-") for x in d["shensha"]) and "天德" not in sha
+
+
+def test_sitegen_cast_gives_ming_xingnian_shensha_and_strength():
+    run = cast("--json", "--tz", "Asia/Seoul", "--born", "1984", "--sex", "f", "2026-12-01T09:30")
+    assert run.returncode == 0, run.stderr
+    f = json.loads(run.stdout)
+    assert f["ming"] == "子" and f["xingnian"] == "庚寅"               # 43 歲 in 丙午: 壬申 back 42
+    assert f["nianming_upper"] == {"ming": {"branch": "子", "upper": "酉", "general": "玄武"},
+                                   "xing": {"branch": "寅", "upper": "亥", "general": "天后"}}
+    assert f["strength"] == {"gan": "囚", "zhi": "休", "lessons": ["囚", "囚", "死", "相"],
+                             "transmissions": ["死", "相", "旺"]}          # 亥月: 水旺 木相 金休 土囚 火死
+    names = [m["name"] for m in f["shensha"]]
+    assert names[:3] == ["羊刃", "福星", "日醫"] and {"天德", "月德", "喪門", "弔客", "病符"} <= set(names)
+    assert next(m for m in f["shensha"] if m["name"] == "天德")["branch"] == "辰"   # 十月 乙 → 辰
+    assert f["link"].endswith("&born=1984&sex=f")
+    text = cast("--tz", "Asia/Seoul", "--born", "1984", "--sex", "m", "2026-12-01T09:30").stdout
+    assert "本命 子" in text and "行年 戊申" in text and "神煞 羊刃未" in text
+    plain = json.loads(cast("--json", "--tz", "Asia/Seoul", "2026-12-01T09:30").stdout)
+    assert plain["ming"] is None and plain["xingnian"] is None and plain["shensha"] == f["shensha"]
+
+
+def test_sitegen_cast_refuses_a_sex_without_a_year_a_year_after_the_moment_and_a_bad_year():
+    for args, words in ((("--sex", "f"), "--born"), (("--born", "2030"), "after the moment"),
+                        (("--born", "84"), "not a year"), (("--sex", "x", "--born", "1984"), "invalid choice")):
+        run = cast("--tz", "Asia/Seoul", *args, "2026-12-01T09:30")
+        assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+        assert run.stdout == ""
+
+
+def test_the_nianming_conditions_of_the_keti_resolve_with_the_asker():
+    """侵害 (行年為用), 刑傷, 三陰 (時克行年) need the 行年; 官爵 also holds by the 太歲 or 月建."""
+    rng = random.Random(28)
+    tz = ZoneInfo("Asia/Seoul")
+    seen: dict[str, set] = {}
+    hits = 0
+    for _ in range(3000):
+        if hits >= 60:
+            break
+        when = datetime(2000, 1, 1) + (datetime(2040, 1, 1) - datetime(2000, 1, 1)) * rng.random()
+        c = cast_moment(when.replace(microsecond=0, second=0), tz, "Asia/Seoul")
+        names = {p.name for p in lesson(c.day, c.plate).conditional_patterns}
+        if not names & {"侵害", "刑傷", "三陰", "官爵"}:
+            continue
+        hits += 1
+        bare = dict(facts(c, tz)["conditional"])
+        for born in range(1950, 2000, 5):
+            for sex in ("m", "f"):
+                f = facts(c, tz, born=born, sex=sex)
+                xing = f["xingnian"][1]
+                les = lesson(c.day, c.plate)
+                for name, h in f["conditional"]:
+                    if name == "侵害":
+                        assert bare[name] is None and h == (xing == les.transmissions[0].zh)
+                    elif name == "刑傷":
+                        first = les.transmissions[0]
+                        x = Branch.from_zh(xing)
+                        assert bare[name] is None and h == (x.punish == first or first.punish == x)
+                    elif name in ("三陰", "官爵"):
+                        assert h is not None
+                    seen.setdefault(name, set()).add(h)
+    assert seen.get("侵害") == {True, False} and seen.get("刑傷") == {True, False}
+    assert {"官爵", "三陰"} <= set(seen)
+
+
+def test_leishen_marks_where_the_general_of_a_question_rides():
+    les = lesson(GanZhi.from_zh("己酉"), 4)
+    from sitegen.model.liuren.nianming import leishen_seats
+    seats = dict(leishen_seats(les.generals_day))
+    assert [b.zh for b in seats["liuren-lei-cai"]] == [b.zh for b in Branch if les.generals_day[b] == "青龍"]
+    nubi = [b.zh for b in seats["liuren-lei-nu-bi"]]
+    assert nubi[0] == next(b.zh for b in Branch if les.generals_day[b] == "天空") and {"戌", "酉"} <= set(nubi)
+    assert {t.zh for t in LEISHEN} >= {"財", "官", "婚", "病", "訟", "行人", "盜·失物"}
+
+
+def test_the_lesson_json_twin_carries_the_new_facts(built):
+    d = json.loads((built / "liuren/ji-you/04/index.json").read_text(encoding="utf-8"))
+    assert d["lesson_details"][0] == {"upper": "辰", "dun": "甲", "kin": "兄弟", "stage": "墓"}
+    assert d["changsheng"]["申"] == "長生" and len(d["shensha"]) == 9
+    assert set(d["leishen"]) == {t.id for t in LEISHEN}
+    cai = d["leishen"]["liuren-lei-cai"]
+    les = lesson(GanZhi.from_zh("己酉"), 4)
+    assert cai["day"] == [b.zh for b in Branch if les.generals_day[b] == "青龍"]
+    page = (built / "liuren/ji-you/04/index.html").read_text(encoding="utf-8")
+    assert 'href="../../../rules/liuren-sha-yang-ren/index.html"' in page or "rules/liuren-sha-yang-ren/" in page
+    assert (built / "rules/liuren-sha-tian-de/index.html").is_file()
+    assert "丁坤壬辛亥甲癸寅丙乙" in (built / "rules/liuren-sha-tian-de/index.html").read_text(encoding="utf-8")
