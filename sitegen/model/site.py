@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .. import kept
 from ..content import Content
+from ..content.books import BOOKS_FILE
 from ..content.config import Config
 from ..content.rules import StepSentence
 from ..content.terms import Term
@@ -97,6 +98,7 @@ def build_site(content: Content) -> Site:
     if len(lessons) > len(made.all_lessons):
         kept.current().put("corpora", key, replace(made, all_lessons=lessons))
     _register_pages(site)
+    check_books(site, problems)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":
             continue          # reported against content/redirects.yaml, with the entry's line
@@ -211,6 +213,15 @@ def _kejing(site: Site) -> None:
             site.kejing_sections[int(s.id[3:])] = s.id
 
 
+def check_books(site: Site, problems: Problems) -> None:
+    """Each page a book names (content/books.yaml) is a page of the site."""
+    for b in site.content.books:
+        for key, line in zip(b.pages, b.page_lines):
+            if site.registry.get(key.partition("#")[0]) is None:
+                problems.add(BOOKS_FILE, line, f"the book 《{b.zh}》 names the page {key!r}, which the site does not have",
+                             "write a page key such as validation:liuren or conventions#names_tanyuan")
+
+
 def _register_pages(site: Site) -> None:
     reg = site.registry
     assert site.content.names is not None     # the model is built only on names that loaded
@@ -244,7 +255,7 @@ def _register_pages(site: Site) -> None:
                          ref=(day.index, plate), deps=frozenset({"rules"}), in_sitemap=False))
     reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json",
                  deps=frozenset({"rules"}), in_sitemap=False))
-    reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="liuren"))
+    reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="home"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), titles["cast-tables"],
                  in_sitemap=False))
     reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
@@ -289,6 +300,10 @@ def _register_pages(site: Site) -> None:
         reg.add(Page(f"term:{t.id}", "term", A.term(t.id), f"{t.zh} {t.ko}", ref=t.id,
                      deps=frozenset(deps), parent="terms"))
 
+    reg.add(Page("books", "books", A.BOOKS, titles["books"], deps=frozenset({"rules"}), parent="home"))
+    for b in site.content.books:
+        reg.add(Page(f"book:{b.slug}", "book", A.book(b.slug), f"{b.zh} {b.ko}", ref=b.slug,
+                     deps=frozenset({"rules"}), parent="books"))
     reg.add(Page("about", "about", A.ABOUT, titles["about"], deps=all_texts, parent="home"))
     reg.add(Page("validation", "validation", A.VALIDATION, titles["validation"],
                  deps=all_texts | {"validation", "rules"}, parent="about"))

@@ -297,7 +297,7 @@ def yi_index(ctx: Context) -> dict[str, Any]:
         members = yi.palace_members(name)
         palaces.append((name, tuple((m.generation, hex_ref(ctx, m)) for m in members)))
     return {"layout": layout(ctx), "hexes": hexes, "palaces": tuple(palaces),
-            "matrix_href": ctx.href(A.YI_MATRIX)}
+            "matrix_href": ctx.href(A.YI_MATRIX), "cast_href": ctx.href(A.CAST, "yi-cast")}
 
 
 def yi_matrix(ctx: Context) -> dict[str, Any]:

@@ -186,6 +186,24 @@
   markQuotes();
   window.addEventListener("hashchange", markQuotes);
 
+  // A † says which classic a rule follows in its title, which a touch screen never shows: a tap
+  // (or Enter) writes it beside the mark, a second one takes it away.
+  function followsNote(mark) {
+    var next = mark.nextElementSibling;
+    if (next && next.classList.contains("follows-note")) { next.parentNode.removeChild(next); return; }
+    var note = document.createElement("span");
+    note.className = "follows-note";
+    note.textContent = mark.getAttribute("title");
+    mark.parentNode.insertBefore(note, mark.nextSibling);
+  }
+  document.addEventListener("click", function (ev) {
+    var mark = ev.target.closest && ev.target.closest("abbr.follows");
+    if (mark) followsNote(mark);
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter" && ev.target.matches && ev.target.matches("abbr.follows")) followsNote(ev.target);
+  });
+
   // Keyboard: '/' focuses search; '[' and ']' (or j/k) go to the previous/next page.
   document.addEventListener("keydown", function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
