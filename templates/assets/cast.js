@@ -186,7 +186,8 @@
     return C.branches.indexOf(c) >= 0 ? c : null;
   }
 
-  window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError };
+  window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError,
+                         params: function () { return params(); } };
 
   // ---- URL parameters ------------------------------------------------------------------------
   function params() {
@@ -198,15 +199,11 @@
     }
     return out;
   }
-  function query(p) {
-    var keys = ["at", "tz", "day", "born", "xing"], out = [];
-    for (var i = 0; i < keys.length; i++) {
-      if (p[keys[i]] !== undefined && p[keys[i]] !== "") {
-        out.push(keys[i] + "=" + zoneQuery(p[keys[i]]).replace(/%3A/g, ":"));
-      }
-    }
-    return out.length ? "?" + out.join("&") : "";
-  }
+  // The cast page's choices, each in the URL under its form field's name (the moment, "at", is the
+  // date and time fields together): a new choice is one more name here and one field in the form.
+  var FORM_KEYS = ["tz", "day", "born", "xing"];
+  // Those a lesson's link carries on from the cast page (the asker's).
+  var CARRY = ["born", "xing"];
   function nowIn(tz) {
     var sec = Math.floor(Date.now() / 1000);
     var d = new Date((sec + offsetAt(sec, tz)) * 1000);
@@ -221,7 +218,9 @@
     for (var i = 0; i < els.length; i++) els[i].textContent = value;
   }
   function extra(p) {
-    return (p.born ? "&born=" + encodeURIComponent(p.born) : "") + (p.xing ? "&xing=" + encodeURIComponent(p.xing) : "");
+    var out = "";
+    for (var i = 0; i < CARRY.length; i++) if (p[CARRY[i]]) out += "&" + CARRY[i] + "=" + encodeURIComponent(p[CARRY[i]]);
+    return out;
   }
 
   // ---- the cast page ---------------------------------------------------------------------------
@@ -259,39 +258,41 @@
         list.appendChild(li);
       }
       if (!cond.length) { var none = document.createElement("li"); none.textContent = "없음"; list.appendChild(none); }
-      var cite = out.querySelector("[data-fact-cite]");
-      cite.textContent = form.getAttribute("data-canonical") + query(p);
       out.hidden = false;
       window.SITEGEN_CAST_FACTS = f;
     }
     function fromForm() {
       var date = form.elements.date.value, time = form.elements.time.value.split(".")[0];
       if (/^\d\d:\d\d:00$/.test(time)) time = time.slice(0, 5);
-      return { at: date && time ? date + "T" + time : "",
-               tz: form.elements.tz.value.trim(), day: form.elements.day.value,
-               born: form.elements.born.value.trim(), xing: form.elements.xing.value.trim() };
+      var p = { at: date && time ? date + "T" + time : "" };
+      for (var i = 0; i < FORM_KEYS.length; i++) p[FORM_KEYS[i]] = form.elements[FORM_KEYS[i]].value.trim();
+      return p;
     }
     function toForm(p) {
       var parts = (p.at || "").split("T");
       form.elements.date.value = parts[0] || "";
       form.elements.time.value = parts[1] || "";
-      form.elements.tz.value = p.tz;
+      for (var i = 0; i < FORM_KEYS.length; i++) form.elements[FORM_KEYS[i]].value = p[FORM_KEYS[i]] || "";
       form.elements.day.value = p.day === "0" || p.day === "23" ? p.day : String(tables().day_starts);
-      form.elements.born.value = p.born || "";
-      form.elements.xing.value = p.xing || "";
+    }
+    // The form's choices into the URL (the site's own day boundary is left out), and the answer.
+    function keep(q) {
+      var state = { at: q.at };
+      for (var i = 0; i < FORM_KEYS.length; i++) state[FORM_KEYS[i]] = q[FORM_KEYS[i]];
+      if (state.day === String(tables().day_starts)) state.day = null;
+      window.sitegenKeep(state);
+      show(q);
     }
     var p = params();
     if (!p.tz) p.tz = deviceZone();
     if (!p.at) { try { p.at = nowIn(p.tz); } catch (e) { p.at = ""; } }
     toForm(p);
-    show(p);
+    keep(p);
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var q = fromForm();
-      if (q.day === String(tables().day_starts)) delete q.day;
-      try { history.replaceState(null, "", location.pathname + query(q)); } catch (e) {}
-      show(q);
+      keep(fromForm());
     });
+    form.addEventListener("change", function () { keep(fromForm()); });
     var presets = document.querySelectorAll("[data-zone]");
     for (var k = 0; k < presets.length; k++) {
       presets[k].addEventListener("click", function (ev) {
@@ -373,6 +374,10 @@
 
   function start() {
     var form = document.getElementById("cast-form");
+    if (form && document.readyState === "loading") {        // after site.js, which keeps the URL
+      document.addEventListener("DOMContentLoaded", function () { castPage(form); });
+      return;
+    }
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");
     if (!box || !/[?&]at=/.test(location.search)) return;
