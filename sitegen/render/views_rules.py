@@ -375,9 +375,12 @@ def book_rows(ctx: Context, book) -> tuple[tuple[str, tuple[BookRow, ...] | str]
            for part in b.parts if not book.parts}
     by_part: dict[str, list[tuple[tuple, BookRow]]] = {}
     for n, r in enumerate(site.rules.values()):
+        seen = set()          # a rule quoting several clauses under one heading is listed there once
         for a in r.entry.authority:
-            if a.work != book.work or (book.parts and a.part not in book.parts) or a.part in own:
+            if a.work != book.work or (book.parts and a.part not in book.parts) or a.part in own \
+                    or (a.part, a.title) in seen:
                 continue
+            seen.add((a.part, a.title))
             row = BookRow(a.part, a.title, rule_ref(ctx, r.id), len(r.holds), len(r.conditional),
                           APPLIES[r.predicate.applies_to], ctx.href(A.rule(r.id), "holds-h"))
             by_part.setdefault(a.part, []).append(((*_heading_order(a.title), n), row))
