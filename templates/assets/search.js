@@ -64,11 +64,17 @@
     addHex(h[1], n); addHex(h[2], n); addHex(h[3], n); addHex(h[4], n); addHex(String(h[0]), n);
     if (h[0] < 10) addHex("0" + h[0], n);
     h[5].split(" ").forEach(function (p) { addHex(p, n); addHex(p.replace("-", ""), n); });
-    for (var k = 7; k < h.length; k++) addHex(h[k], n);   // 天風, 천풍; 重天乾, 중천건
+  });
+  // The names readers write that the site does not print (天風, 천풍; 重天乾, 중천건): a token found
+  // only here is looked for among the documents too (천화 is 天火 and a rule's name).
+  var hexAlso = {};
+  DATA.hexes.forEach(function (h, n) {
+    for (var k = 7; k < h.length; k++) hexAlso[fold(h[k])] = [n];
   });
   function hexesOf(tok) {
     var fs = forms(tok, true);
     for (var k = 0; k < fs.length; k++) if (hexIndex[fs[k]]) return hexIndex[fs[k]];
+    for (k = 0; k < fs.length; k++) if (hexAlso[fs[k]]) { var g = hexAlso[fs[k]].slice(); g.also = true; return g; }
     return null;
   }
 
@@ -103,6 +109,7 @@
         var group = hx.slice();
         group.number = /^[0-9]+$/.test(tok);
         hexes.push(group);
+        if (hx.also) rest.push(tok);
         return;
       }
       rest.push(tok);
@@ -183,7 +190,7 @@
     var s = structured(tokens);
     var results = s.found.slice();
     if (s.rest.length || !s.used) {
-      var toks = (s.used ? s.rest : tokens).map(forms);
+      var toks = (s.used ? s.rest : tokens).map(function (t) { return forms(t); });
       docs.forEach(function (doc) {
         var r = scoreDoc(doc, toks);
         if (r) results.push({ kind: doc.kind, title: doc.title, sub: doc.sub, href: doc.href,
