@@ -130,8 +130,19 @@ def change_dili(ben: Hexagram, moving: tuple[int, ...]) -> DiliReading:
 def qing_long_ke_shi(ben: Hexagram, moving: tuple[int, ...], day_stem) -> bool:
     """青龍克世 on a day (p06): the line 青龍 rides — by the day's stem (六神) — moves, and its
     branch's element overcomes the 世 line's."""
-    line = ben.liushen(day_stem).index("青龍") + 1
+    line = _qing_long_line(ben, int(day_stem))
     return line in moving and ben.najia[line - 1].branch.element.overcomes(ben.najia[ben.shi - 1].branch.element)
+
+
+_QING_LONG: dict[int, int] = {}
+
+
+def _qing_long_line(ben: Hexagram, stem: int) -> int:
+    """The line 青龍 rides on a day of ``stem`` (the same in every hexagram)."""
+    line = _QING_LONG.get(stem)
+    if line is None:
+        line = _QING_LONG[stem] = ben.liushen(stem).index("青龍") + 1
+    return line
 
 
 # The conditional 地理 rules of a change that the day's stem decides, by rule id.
