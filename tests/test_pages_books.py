@@ -101,3 +101,24 @@ def test_books_and_search_words_are_checked_with_their_lines(tmp_path):
         f"content/books.yaml:{pages}: the book 《大六壬探原》 names the page 'validation:lirun', which the site "
         "does not have\n    hint: write a page key such as validation:liuren or conventions#names_tanyuan",
     ]), got
+
+
+@pytest.mark.parametrize("books, words", [
+    ("", ""), ("just text", "- a list"), ("- 3\n- [1, 2]", "suffixes: 課\ndoubled: []\nsynonyms: {}"),
+    ("- slug: Bad Slug\n  zh: x\n  ko: y\n  about: z\n  parts: [卷一]",
+     "suffixes: [課課]\nhexagram_suffixes: []\ndoubled: {zh: 重, ko: {乾: jung}}\nsynonyms: [{for: 1, words: x}]"),
+    ("- {slug: a, zh: x, ko: y, about: z, work: [六壬大全], pages: [1]}", "synonyms: [[]]"),
+])
+def test_broken_books_and_search_words_are_problems_never_a_traceback(tmp_path, books, words):
+    from sitegen.content.books import check_synonyms, load_books, load_search_words
+    from sitegen.problems import Problems
+
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content/books.yaml").write_text(books, encoding="utf-8")
+    (tmp_path / "content/search.yaml").write_text(words, encoding="utf-8")
+    problems = Problems()
+    got = load_books(tmp_path, problems)
+    loaded = load_search_words(tmp_path, problems)
+    check_synonyms(loaded, {"旬空"}, problems)
+    assert got == () and loaded is None
+    assert problems.items and all(p.file in ("content/books.yaml", "content/search.yaml") for p in problems.items)
