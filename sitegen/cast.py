@@ -225,32 +225,46 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     return out
 
 
-def text(f: dict) -> str:
-    dn = "晝" if f["day_night"] == "day" else "夜"
-    return (f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)\n"
-            f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
-            f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
-            f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
-            f"  三傳 {f['transmissions']}  {f['link']}\n"
-            f"  月宿 {f['moon_mansion']['mansion']} ({f['moon_mansion']['entered']} – {f['moon_mansion']['leaves']})"
-            + (f"\n  本命 {f['ming']} (上 {f['nianming_upper']['ming']['upper']} "
-               f"{f['nianming_upper']['ming']['general']})" if f["ming"] else "")
-            + (f"  行年 {f['xingnian']} (上 {f['nianming_upper']['xing']['upper']} "
-               f"{f['nianming_upper']['xing']['general']})" if f["xingnian"] else "")
-            + f"\n  旺相 干{f['strength']['gan']} 支{f['strength']['zhi']}  四課 {''.join(f['strength']['lessons'])}"
-              f"  三傳 {''.join(f['strength']['transmissions'])}"
-            + "\n  神煞 " + " ".join(f"{m['name']}{m['branch']}" for m in f["shensha"])
-            + "".join(f"\n  {name}: {_verdict(h)}" for name, h in f["settled"])
-            + "".join(f"\n  第{n}法 {_verse(n)}: {_verdict(h)}" for n, h in f["bifa"]))
+# The words of the text output (Korean, as the site's): whether a conditional 課體 or 法 holds.
+HELD = {True: "이 순간 성립", False: "이 순간 불성립", None: "본명·행년(또는 날짜의 조건)이 있어야 정해진다"}
+
+
+def _head(f: dict, c) -> list[str]:
+    """The moment's lines common to both casts: the clock, and the four pillars (the hour's too)."""
+    return [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}, 하루는 {f['day_starts']}시에 바뀜)",
+            f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {c.hour_pillar.zh}"]
+
+
+def text(f: dict, c, markers) -> str:
+    """A lesson's cast as text: ``c`` the moment, ``markers`` the lesson's 神煞 of the day."""
+    dn = ("晝" if f["day_night"] == "day" else "夜") + (" (해의 고도로)" if f.get("day_night_by") == "sun" else "")
+    mansion = f["moon_mansion"]
+    out = _head(f, c) + [
+        f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
+        f"占時 {f['hour']}  第{f['plate']}局  {dn}",
+        f"  三傳 {f['transmissions']}  {f['link']}",
+        f"  月宿 {mansion['mansion']} ({mansion['entered']} – {mansion['leaves']})",
+        "  神煞 " + " · ".join([f"{m.name} {m.branch.zh}" for m in markers]
+                              + [f"{m['name']} {m['branch']}" for m in f["shensha"]]),
+        f"  旺相 干{f['strength']['gan']} 支{f['strength']['zhi']}  四課 {''.join(f['strength']['lessons'])}"
+        f"  三傳 {''.join(f['strength']['transmissions'])}"]
+    if f["ming"]:
+        up = f["nianming_upper"]
+        out.append(f"  本命 {f['ming']} (上 {up['ming']['upper']} {up['ming']['general']})"
+                   + (f"  行年 {f['xingnian']} (上 {up['xing']['upper']} {up['xing']['general']})"
+                      if f["xingnian"] else ""))
+    if f["settled"]:
+        out.append("  조건부 課體")
+        out += [f"    {name}: {HELD[h]}" for name, h in f["settled"]]
+    if f["bifa"]:
+        out.append("  畢法")
+        out += [f"    第{n}法 {_verse(n)}: {HELD[h]}" for n, h in f["bifa"]]
+    return "\n".join(out)
 
 
 def _verse(n: int) -> str:
     from .model.liuren.bifa import BIFA
     return BIFA[n][0]
-
-
-def _verdict(h: bool | None) -> str:
-    return "holds" if h else "does not hold" if h is False else "needs 本命/行年 or 月宿"
 
 
 def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
@@ -281,23 +295,55 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     }
 
 
-def yi_text(f: dict) -> str:
-    out = [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)",
-           f"  年 {f['year']}  月 {f['month']} (月建 {f['month_branch']})  日 {f['day']}  時 {f['hour']}  "
-           f"旬空 {''.join(f['void'])}",
-           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}",
-           f"  卦身 {f['gua_shen']['branch']} "
-           + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or "(卦中 없음)")
-           + "".join(f"  {s}" for s in f["sanhe"])]
+def cast_text(info: dict) -> str:
+    """How a hexagram was cast, with the 梅花 arithmetic: each sum, its remainder and what it gives."""
+    from .model.yi.casting import moving_of, trigram_of
+
+    def by8(n: int) -> str:
+        return f"{n} ÷ 8 나머지 {n % 8} → {trigram_of(n)}"
+
+    if info["method"] == "coins":
+        return f"동전 {info['throws']}"
+    if info["method"] == "meihua-time":
+        ld = info["lunar"]
+        return (f"梅花 시각: 음력 {ld['year']}년 {'閏' if ld['leap'] else ''}{ld['month']}월 {ld['day']}일, "
+                f"年支 {info['year']} + 月 {info['month']} + 日 {info['day']} = {by8(info['upper'])} (上卦), "
+                f"+ 時支 {info['hour']} = {by8(info['total'])} (下卦), "
+                f"{info['total']} ÷ 6 나머지 {info['total'] % 6} → {moving_of(info['total'])}爻 (動爻)")
+    nums, hour, total = info["numbers"], info["hour"], info["total"]
+    return (f"梅花 수: {by8(nums[0])} (上卦), {by8(nums[1])} (下卦), "
+            f"{' + '.join(map(str, nums))}{f' + 時支 {hour}' if hour else ''} = {total}, "
+            f"{total} ÷ 6 나머지 {total % 6} → {moving_of(total)}爻 (動爻)")
+
+
+def yi_text(f: dict, c, names: dict[str, str]) -> str:
+    """A change's cast as text: ``c`` the moment, ``names`` each rule's name by id (the 神煞)."""
+    out = _head(f, c)
+    out[-1] += f"  月建 {f['month_branch']}  旬空 {''.join(f['void'])}"
+    out += [f"  {cast_text(f['cast'])}",
+            f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}",
+            f"  卦身 {f['gua_shen']['branch']} "
+            + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or "(卦中 없음)")
+            + "".join(f"  {s}" for s in f["sanhe"])]
     for ln in reversed(f["lines"]):
         marks = [k for k, v in (("月破", ln["month_broken"]), ("日破", ln["day_broken"]),
                                 ("旬空", ln["void"]), ("暗動", ln["hidden_moving"]),
                                 ("化空", ln["to_void"]), ("化破", ln["to_broken"])) if v]
+        marks += [names.get(r, r) for r in ln["shensha"]]
         role = "世" if ln["line"] == f["shi"] else "應" if ln["line"] == f["ying"] else "  "
         to = f" → {ln['to']}" if ln["to"] else ""
         out.append(f"  {ln['line']} {ln['liushen']} {ln['liuqin']} {ln['najia']}{to} {role} "
                    f"{ln['strength']} 日{ln['day_stage']} 月{ln['month_stage']} {' '.join(marks)}".rstrip())
     return "\n".join(out)
+
+
+def rule_names(root: Path) -> dict[str, str]:
+    """Each rule's 漢字 name by id, from content/rules (none where it cannot be read: the build
+    reports its problems)."""
+    from .content.rules import load_rules
+    from .problems import Problems
+
+    return {e.id: e.zh for e in load_rules(root, Problems())}
 
 
 def _yi_cast(args, c) -> tuple[Change, dict]:
@@ -407,6 +453,11 @@ def main(args: argparse.Namespace, root: Path) -> int:
         return 2
     if args.json:
         sys.stdout.write("".join(json.dumps(f, ensure_ascii=False) + "\n" for f in out))
+    elif yi:
+        names = rule_names(root)
+        sys.stdout.write("\n".join(yi_text(f, c, names) for f, c in zip(out, casts)) + "\n")
     else:
-        sys.stdout.write("\n".join((yi_text if yi else text)(f) for f in out) + "\n")
+        from .model.liuren import lesson
+        sys.stdout.write("\n".join(text(f, c, lesson(c.day, c.plate, shehai=shehai, guiren=guiren).markers)
+                                   for f, c in zip(out, casts)) + "\n")
     return 0

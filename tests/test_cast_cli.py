@@ -192,4 +192,75 @@ def test_the_cast_decides_the_days_a_date_settles():
     assert tianhuo and all(dict(f["settled"])["天禍"] is True for f in tianhuo)
     assert all(isinstance(n, int) and h in (True, False, None) for f in hours for n, h in f["bifa"])
     text = cast("--tz", "Asia/Seoul", "2026-02-03T10:00").stdout
-    assert "四絕: holds" in text and "第39法 太陽照武宜擒賊:" in text
+    assert "四絕: 이 순간 성립" in text and "第39法 太陽照武宜擒賊:" in text
+
+
+# ---- the text output says what the README says (issue 30, point 7) ------------------------------
+
+LIUREN_KEYS = ["at", "tz", "utc_offset", "day_starts", "year", "month", "day", "hour", "solar_term",
+               "solar_term_at", "month_general", "plate", "day_night", "transmissions", "url", "link",
+               "conditional"]
+YI_KEYS = ["at", "tz", "utc_offset", "day_starts", "year", "month", "day", "hour", "month_branch", "void",
+           "cast", "from", "to", "moving", "name", "shi", "ying", "to_shi", "to_ying", "fushen", "url",
+           "link", "lines"]
+
+
+def _words(text: str) -> list[str]:
+    """The Latin words of a text output, its addresses, zones and UTC offsets left out."""
+    import re
+    plain = re.sub(r"\S*/\S*|UTC", "", text)
+    return re.findall(r"[A-Za-z]{2,}", plain)
+
+
+def test_the_hour_is_shown_as_its_pillar_as_an_independent_calendar_has_it():
+    """時 is the hour's 干支 (五鼠遁), as lunar-python gives it, on both casts and either day setting."""
+    from lunar_python import Solar
+
+    for when, ds in (("2026-12-01T09:30", 23), ("2026-12-22T05:49", 23), ("2024-02-10T00:10", 0),
+                     ("1984-02-04T11:00", 23), ("2000-01-01T21:59", 0), ("2026-12-01T23:30", 23)):
+        y, mo, d, h, mi = (int(x) for x in when.replace("T", "-").replace(":", "-").split("-"))
+        pillar = Solar.fromYmdHms(y, mo, d, h, mi, 0).getLunar().getTimeInGanZhi()
+        for extra in ([], ["--yi", "789768"]):
+            out = cast("--tz", "Asia/Seoul", "--day-starts", str(ds), *extra, when).stdout
+            assert f"時 {pillar}" in out, (when, extra, out)
+
+
+def test_the_text_output_lists_the_shensha_by_name_in_korean_only():
+    """Every 神煞 of a line (`--json` gives their rule ids) is named on that line of the text; a
+    lesson's cast names the day's 神煞 and says in Korean whether each conditional 課體 holds;
+    neither says a word of English; the JSON keys are as the README lists them."""
+    from sitegen.content.rules import load_rules
+    from sitegen.problems import Problems
+
+    names = {e.id: e.zh for e in load_rules(REPO, Problems())}
+    for args in (["--yi", "789768"], ["--meihua"], ["--numbers", "3,8"]):
+        f = json.loads(cast("--json", "--tz", "Asia/Seoul", *args, "2026-12-01T09:30").stdout)
+        assert [k for k in f if k in YI_KEYS] == YI_KEYS       # the keys of before, in order
+        text = cast("--tz", "Asia/Seoul", *args, "2026-12-01T09:30").stdout
+        rows = {int(r.split()[0]): r for r in text.splitlines()[-6:]}
+        assert sorted(rows) == [1, 2, 3, 4, 5, 6], text
+        assert sum(len(ln["shensha"]) for ln in f["lines"]) > 0
+        for ln in f["lines"]:
+            for sid in ln["shensha"]:
+                assert names[sid] in rows[ln["line"]].split(), (sid, rows[ln["line"]])
+        assert _words(text) == [], text
+    f = json.loads(cast("--json", "--tz", "Asia/Seoul", "2026-12-01T09:30").stdout)
+    assert [k for k in f if k in LIUREN_KEYS] == LIUREN_KEYS
+    text = cast("--tz", "Asia/Seoul", "2026-12-01T09:30").stdout
+    assert "神煞 祿 午 · 德 寅 · 驛馬 亥 · 旬丁 未 · 墓 辰" in text
+    assert "迍福: 이 순간 성립" in text and "榮華: 이 순간 불성립" in text and "四絕: 이 순간 불성립" in text
+    assert "地煩: 본명·행년(또는 날짜의 조건)이 있어야 정해진다" in text
+    assert "하루는 23시에 바뀜" in text
+    assert _words(text) == [], text
+
+
+def test_the_meihua_arithmetic_is_shown():
+    """The sums, their remainders by eight and six, and the trigrams and line they give."""
+    text = cast("--tz", "Asia/Seoul", "--meihua", "2026-12-01T09:30").stdout
+    assert ("梅花 시각: 음력 2026년 10월 23일, 年支 7 + 月 10 + 日 23 = 40 ÷ 8 나머지 0 → 坤 (上卦), "
+            "+ 時支 6 = 46 ÷ 8 나머지 6 → 坎 (下卦), 46 ÷ 6 나머지 4 → 4爻 (動爻)") in text
+    assert "地水師 → 雷水解" in text
+    text = cast("--tz", "Asia/Seoul", "--numbers", "3,8", "2026-12-01T09:30").stdout
+    assert ("梅花 수: 3 ÷ 8 나머지 3 → 離 (上卦), 8 ÷ 8 나머지 0 → 坤 (下卦), 3 + 8 + 時支 6 = 17, "
+            "17 ÷ 6 나머지 5 → 5爻 (動爻)") in text
+    assert "동전 789768" in cast("--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30").stdout

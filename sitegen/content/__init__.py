@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .authorities import check_authorities
+from .books import Book, SearchWords, check_synonyms, load_books, load_search_words
 from .config import Config, load_config
 from .conventions import ConventionEntry, load_conventions
 from .names import Names, load_names
@@ -29,10 +30,12 @@ class Content:
     redirects: tuple[Redirect, ...]
     names: Names | None        # None only when content/names.yaml could not be read (a problem)
     conventions: tuple[ConventionEntry, ...] = ()
+    books: tuple[Book, ...] = ()
+    search_words: SearchWords | None = None
 
 
-CONTENT_NAMES = {"site.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "texts", "rules", "terms",
-                 "validation"}
+CONTENT_NAMES = {"site.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "books.yaml", "search.yaml",
+                 "texts", "rules", "terms", "validation"}
 
 
 def read_content(root: Path, problems: Problems, base_url: str | None = None) -> Content | None:
@@ -43,7 +46,8 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
         if path.name not in CONTENT_NAMES and not ignored(path.name):
             problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
-                         "content/ holds site.yaml, names.yaml, redirects.yaml, conventions.yaml and the folders "
+                         "content/ holds site.yaml, names.yaml, redirects.yaml, conventions.yaml, books.yaml, "
+                         "search.yaml and the folders "
                          "texts/, rules/, "
                          "terms/ and validation/; anything else is never read")
     config = load_config(root, problems, base_url)
@@ -54,12 +58,17 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     redirects = load_redirects(root, problems)
     names = load_names(root, problems)
     conventions = load_conventions(root, problems)
+    books = load_books(root, problems)
+    search_words = load_search_words(root, problems)
+    check_synonyms(search_words, {r.zh for r in rules} | {t.zh for t in terms} | {b.zh for b in books},
+                   problems)
     if config is None:
         return None
     if config.authorities and (root / config.authorities).is_dir():
         check_authorities(rules, root / config.authorities, problems)
     return Content(root=root, config=config, texts=texts, rules=rules, terms=terms,
-                   validation=validation, redirects=redirects, names=names, conventions=conventions)
+                   validation=validation, redirects=redirects, names=names, conventions=conventions,
+                   books=books, search_words=search_words)
 
 
 def load_content(root: Path, base_url: str | None = None) -> Content:

@@ -22,7 +22,7 @@ STEMS, BRANCHES = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申
 # The pages whose title is written here, by page key (sitegen/model/site.py registers them).
 PAGES = ("texts", "liuren", "cast", "cast-tables", "yi", "yi-matrix", "rules", "terms", "about",
          "validation", "validation:liuren", "validation:daquan", "validation:yi", "validation:rules", "validation:rules-liuren", "conventions", "agreement",
-         "404", "search", "search-index", "addresses", "redirect")
+         "404", "search", "search-index", "addresses", "redirect", "books")
 
 _READING = matches("[\uac00-\ud7a3]+", "a Korean reading in Hangul, such as 갑")
 _HEXAGRAM = {"short": Field(_READING), "name": Field(_READING)}

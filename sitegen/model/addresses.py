@@ -86,6 +86,7 @@ CONVENTIONS = Address("about/conventions/")
 AGREEMENT = Address("about/conventions/agreement/")
 SEARCH = Address("search/")
 CAST = Address("cast/")
+BOOKS = Address("books/")
 NOT_FOUND = Address("404.html")
 SITEMAP = Address("sitemap.xml")
 ADDRESS_LIST = Address("data/addresses.txt")
@@ -117,6 +118,10 @@ def hexagram(number: int) -> Address:
 
 def change(ben: int, bian: int) -> Address:
     return Address(f"yi/{ben:02d}/{bian:02d}/")
+
+
+def book(slug: str) -> Address:
+    return Address(f"books/{slug}/")
 
 
 def rule(rule_id: str) -> Address:

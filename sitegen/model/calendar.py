@@ -146,6 +146,11 @@ class Cast:
     def day_night(self) -> str:
         return "night" if self.night else "day"
 
+    @property
+    def hour_pillar(self) -> GanZhi:
+        """The hour's 干支 (五鼠遁: the 子 hour of a 甲 or 己 day is 甲子, of an 乙 or 庚 day 丙子, …)."""
+        return GanZhi(Stem((self.day.stem % 5 * 2 + self.hour) % 10), self.hour)
+
 
 def sun_altitude(instant: int, latitude: float, longitude: float) -> float:
     """The Sun's altitude in degrees at UT ``instant`` (seconds since 1970) seen from ``latitude``

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content import Content
+from ..content.books import BOOKS_FILE
 from ..content.config import Config
 from ..content.rules import StepSentence
 from ..content.terms import Term
@@ -91,6 +92,7 @@ def build_site(content: Content) -> Site:
     site.validation = validate(site, problems)
     site.agreement = agreement(site, problems)
     _register_pages(site)
+    check_books(site, problems)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":
             continue          # reported against content/redirects.yaml, with the entry's line
@@ -200,6 +202,15 @@ def _kejing(site: Site) -> None:
             site.kejing_sections[int(s.id[3:])] = s.id
 
 
+def check_books(site: Site, problems: Problems) -> None:
+    """Each page a book names (content/books.yaml) is a page of the site."""
+    for b in site.content.books:
+        for key, line in zip(b.pages, b.page_lines):
+            if site.registry.get(key.partition("#")[0]) is None:
+                problems.add(BOOKS_FILE, line, f"the book 《{b.zh}》 names the page {key!r}, which the site does not have",
+                             "write a page key such as validation:liuren or conventions#names_tanyuan")
+
+
 def _register_pages(site: Site) -> None:
     reg = site.registry
     assert site.content.names is not None     # the model is built only on names that loaded
@@ -223,7 +234,7 @@ def _register_pages(site: Site) -> None:
             reg.add(Page(f"lesson-json:{day.slug}:{plate:02d}", "lesson_json", addr.twin(), title,
                          ref=(day.index, plate), in_sitemap=False))
     reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json", in_sitemap=False))
-    reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="liuren"))
+    reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="home"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), titles["cast-tables"],
                  in_sitemap=False))
     reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
@@ -261,6 +272,10 @@ def _register_pages(site: Site) -> None:
         reg.add(Page(f"term:{term.id}", "term", A.term(term.id), f"{term.zh} {term.ko}", ref=term.id,
                      parent="terms"))
 
+    reg.add(Page("books", "books", A.BOOKS, titles["books"], parent="home"))
+    for book in site.content.books:
+        reg.add(Page(f"book:{book.slug}", "book", A.book(book.slug), f"{book.zh} {book.ko}", ref=book.slug,
+                     parent="books"))
     reg.add(Page("about", "about", A.ABOUT, titles["about"], parent="home"))
     reg.add(Page("validation", "validation", A.VALIDATION, titles["validation"], parent="about"))
     for part in VALIDATION_PARTS:

@@ -51,6 +51,9 @@ def index_data(site: Site) -> dict[str, Any]:
     for term in site.terms.values():
         body = " ".join([term.zh, term.ko, *term.aliases, _MD.sub("", plain(site.texts, term.gloss))])
         docs.append(["g", f"{term.zh} {term.ko}", "용어", A.term(term.id).file, body])
+    for b in site.content.books:
+        docs.append(["b", f"{b.zh} {b.ko}", "책", A.book(b.slug).file,
+                     " ".join([b.zh, b.ko, *b.aliases, b.about])])
     for key, title, sub, body in (
         ("validation", "검증", "원전의 예와 엔진의 결과", "검증 validation 探原 課經 일치 불일치"),
         ("yi-matrix", "64 × 64 변괘표", "모든 本卦→變卦", "변괘 變卦 matrix 64"),
@@ -73,9 +76,10 @@ def index_data(site: Site) -> dict[str, Any]:
         lessons.append(row)
     names = site.content.names
     assert names is not None        # the model is built only on names that loaded
+    words = site.content.search_words
     days = [[d.zh, names.ganzhi(d), d.slug] for d in SIXTY]
     hexes = [[h.number, h.short, h.name, names.hexagram(h), names.hexagram_short(h),
-              HEXAGRAM_PINYIN[h.number - 1], h.lines]
+              HEXAGRAM_PINYIN[h.number - 1], h.lines, *other_names(h, names.hexagram(h), words)]
              for h in yi.HEXAGRAMS]
 
     used: set[str] = set()
@@ -86,7 +90,21 @@ def index_data(site: Site) -> dict[str, Any]:
         used.update(h.name)
     table = t2s_table()
     t2s = "".join(k + v for k, v in sorted(table.items()) if k in used)
-    return {"v": 1, "t2s": t2s, "docs": docs, "days": days, "lessons": lessons, "hexes": hexes}
+    out = {"v": 1, "t2s": t2s, "docs": docs, "days": days, "lessons": lessons, "hexes": hexes}
+    if words is not None:
+        out["suffixes"] = ["".join(words.suffixes), "".join(words.hexagram_suffixes)]
+        out["synonyms"] = {w: target for target, ws, _ in words.synonyms for w in ws}
+    return out
+
+
+def other_names(h, ko: str, words) -> list[str]:
+    """The names readers write for a hexagram besides those the site prints: its two trigrams'
+    images (天風, 천풍), or for the eight doubled ones the 重X form (重天乾, 중천건). ``ko`` is the
+    full name's reading (천풍구)."""
+    if h.name[1] == "為":                # 乾為天: the image is the last character
+        return [] if words is None else [words.doubled + h.name[2] + h.short, words.doubled_ko[h.short]]
+    n = len(h.short)
+    return [h.name[:-n], ko[:-n]]
 
 
 def index_script(site: Site) -> bytes:

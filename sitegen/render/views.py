@@ -60,6 +60,7 @@ NAV = (
     ("texts", "원전"),
     ("liuren", "대육임"),
     ("yi", "64괘"),
+    ("cast", "기과·기괘"),
     ("rules", "규칙"),
     ("terms", "용어"),
     ("validation", "검증"),
@@ -258,6 +259,8 @@ def home(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     rep = site.validation
     corpora = [
+        Card("起課 · 起卦", "기과·기괘", ctx.href(A.CAST),
+             "날짜와 시각으로 대육임의 과를, 동전 세 닢이나 梅花 수로 육효의 괘를 일으키고 그 과와 괘로 간다."),
         Card("大六壬 720課", "대육임 720과", ctx.href(A.LIUREN),
              "60일 × 12국의 모든 과: 천지반, 사과, 삼전, 천장, 초전을 정한 과정과 과체."),
         Card("64卦 · 4,096變", "64괘와 4,096 변괘", ctx.href(A.YI),

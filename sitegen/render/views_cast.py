@@ -29,8 +29,7 @@ def cast(ctx: Context) -> dict[str, Any]:
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
             "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
-            "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts,
-            "canonical": ctx.canonical()}
+            "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts}
 
 
 def yi_tables(site: Site) -> dict:

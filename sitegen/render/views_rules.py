@@ -389,9 +389,75 @@ def validation_part(ctx: Context) -> dict[str, Any]:
     return view
 
 
+@dataclass(frozen=True)
+class BookRow:
+    part: str            # the 卷 as the rules' citations write it
+    heading: str         # the heading the quoted clause stands under (a 課, 第N法, a 論 …)
+    rule: RuleRef
+    count: int           # the charts it holds on (0: decided by the moment, or by nothing on a chart)
+    conditional: int
+    applies: str
+    holds_href: str
+
+
+def _heading_order(title: str) -> tuple[int, str]:
+    n = title[1:-1] if title.startswith("第") and title.endswith("法") else ""
+    return (int(n), "") if n.isdigit() else (0, title)
+
+
+def book_rows(ctx: Context, book) -> tuple[tuple[str, tuple[BookRow, ...] | str], ...]:
+    """What the site takes from ``book``, by 卷 (in the work's order) and heading: each part's
+    rows, or the address of the book that is that part (《畢法賦》 in 《六壬大全》)."""
+    from ..content.authorities import WORKS
+    site = ctx.site
+    if book.work is None:
+        return ()
+    own = {part: b for b in site.content.books if b is not book and b.work == book.work
+           for part in b.parts if not book.parts}
+    by_part: dict[str, list[tuple[tuple, BookRow]]] = {}
+    for n, r in enumerate(site.rules.values()):
+        seen = set()          # a rule quoting several clauses under one heading is listed there once
+        for a in r.entry.authority:
+            if a.work != book.work or (book.parts and a.part not in book.parts) or a.part in own \
+                    or (a.part, a.title) in seen:
+                continue
+            seen.add((a.part, a.title))
+            row = BookRow(a.part, a.title, rule_ref(ctx, r.id), len(r.holds), len(r.conditional),
+                          APPLIES[r.predicate.applies_to], ctx.href(A.rule(r.id), "holds-h"))
+            by_part.setdefault(a.part, []).append(((*_heading_order(a.title), n), row))
+    out: list[tuple[str, tuple[BookRow, ...] | str]] = []
+    for part in WORKS[book.work]:
+        if part in own:
+            out.append((part, ctx.href(A.book(own[part].slug))))
+        elif part in by_part:
+            out.append((part, tuple(row for _, row in sorted(by_part[part], key=lambda x: x[0]))))
+    return tuple(out)
+
+
+def book(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    b = next(b for b in site.content.books if b.slug == ctx.page.ref)
+    parts = book_rows(ctx, b)
+    pages = []
+    for key in b.pages:
+        page_key, _, anchor = key.partition("#")
+        page = site.registry[page_key]
+        pages.append((page.title + (f" · {anchor}" if anchor else ""), ctx.href(page.address, anchor or None)))
+    whole = {part: f"《{bb.zh}》" for bb in site.content.books for part in bb.parts if bb is not b}
+    return {"layout": layout(ctx, description=f"《{b.zh}》 {b.ko}: {b.about[:80]}"),
+            "b": b, "parts": parts, "pages": tuple(pages), "part_books": whole,
+            "count": sum(len(rows) for _, rows in parts if not isinstance(rows, str))}
+
+
+def books(ctx: Context) -> dict[str, Any]:
+    site = ctx.site
+    return {"layout": layout(ctx),
+            "books": tuple((b.zh, b.ko, b.about, ctx.href(A.book(b.slug))) for b in site.content.books)}
+
+
 def _day(zh: str):
     return next(d for d in SIXTY if d.zh == zh)
 
 
 VIEWS = {"rule": rule, "rules_index": rules_index, "term": term, "terms_index": terms_index,
-         "validation": validation, "validation_part": validation_part}
+         "validation": validation, "validation_part": validation_part, "book": book, "books": books}

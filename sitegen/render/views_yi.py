@@ -10,6 +10,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
 from ..model.options import KinVariant
+from ..model.yi.dili import by_day_stem
 from .refs import RuleRef, paragraph_href, rule_defs, rule_ref, rule_refs
 from .trace import sentence
 from .views import Context, JSONText, Link, Record, layout, memo_json
@@ -213,7 +214,10 @@ def change(ctx: Context) -> dict[str, Any]:
     dili_hex, dili_change = _dili(ctx, c.dili.holding)
     # The 本卦's own conditional 地理 rules are listed once, on its page; here only the rest.
     on_hexagram = set(ben.dili.conditional)
-    conditional = tuple(rule_ref(ctx, r) for r in c.conditional_rule_ids if r not in on_hexagram)
+    # each with what decides it on a given day: the moment tables' lines (化空), or a held flag by
+    # the day's stem (青龍克世), or nothing a day tells
+    conditional = tuple((rule_ref(ctx, r), by_day_stem(r, ben, c.moving))
+                        for r in c.conditional_rule_ids if r not in on_hexagram)
     prev_b = b - 1 if b > 1 else None          # the 變卦 in King Wen order
     next_b = b + 1 if b < 64 else None
     moving_marks = tuple(sorted((ln.line, ln.mark) for ln in c.lines))
@@ -311,7 +315,7 @@ def yi_index(ctx: Context) -> dict[str, Any]:
         members = yi.palace_members(name)
         palaces.append((name, tuple((m.generation, hex_ref(ctx, m)) for m in members)))
     return {"layout": layout(ctx), "hexes": hexes, "palaces": tuple(palaces),
-            "matrix_href": ctx.href(A.YI_MATRIX)}
+            "matrix_href": ctx.href(A.YI_MATRIX), "cast_href": ctx.href(A.CAST, "yi-cast")}
 
 
 def yi_matrix(ctx: Context) -> dict[str, Any]:

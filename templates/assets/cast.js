@@ -264,7 +264,8 @@
     return C.branches.indexOf(c) >= 0 ? c : null;
   }
 
-  window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError };
+  window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError,
+                         params: function () { return params(); } };
 
   // How the 年命, 旺衰 and 神煞 of a cast read on a page.
   function upperText(u) { return u ? u.branch + " 위 " + u.upper + " " + u.general : "—"; }
@@ -292,15 +293,12 @@
     }
     return out;
   }
-  function query(p) {
-    var keys = ["at", "tz", "day", "born", "sex", "xing", "lei"], out = [];
-    for (var i = 0; i < keys.length; i++) {
-      if (p[keys[i]] !== undefined && p[keys[i]] !== "") {
-        out.push(keys[i] + "=" + zoneQuery(p[keys[i]]).replace(/%3A/g, ":"));
-      }
-    }
-    return out.length ? "?" + out.join("&") : "";
-  }
+  // The cast page's choices, each in the URL under its form field's name (the moment, "at", is the
+  // date and time fields together): a new choice is one more name here and one field in the form.
+  var FORM_KEYS = ["tz", "day", "born", "sex"];
+  // Those a lesson's link carries on from the cast page besides born and sex (which the facts'
+  // link has): a 行年 typed as xing=.
+  var CARRY = ["xing"];
   function nowIn(tz) {
     var sec = Math.floor(Date.now() / 1000);
     var d = new Date((sec + offsetAt(sec, tz)) * 1000);
@@ -315,7 +313,9 @@
     for (var i = 0; i < els.length; i++) els[i].textContent = value;
   }
   function extra(p) {
-    return p.xing ? "&xing=" + encodeURIComponent(p.xing) : "";
+    var out = "";
+    for (var i = 0; i < CARRY.length; i++) if (p[CARRY[i]]) out += "&" + CARRY[i] + "=" + encodeURIComponent(p[CARRY[i]]);
+    return out;
   }
 
   // ---- the cast page ---------------------------------------------------------------------------
@@ -359,39 +359,41 @@
         list.appendChild(li);
       }
       if (!cond.length) { var none = document.createElement("li"); none.textContent = "없음"; list.appendChild(none); }
-      var cite = out.querySelector("[data-fact-cite]");
-      cite.textContent = form.getAttribute("data-canonical") + query(p);
       out.hidden = false;
       window.SITEGEN_CAST_FACTS = f;
     }
     function fromForm() {
       var date = form.elements.date.value, time = form.elements.time.value.split(".")[0];
       if (/^\d\d:\d\d:00$/.test(time)) time = time.slice(0, 5);
-      return { at: date && time ? date + "T" + time : "",
-               tz: form.elements.tz.value.trim(), day: form.elements.day.value,
-               born: form.elements.born.value.trim(), sex: form.elements.sex.value };
+      var p = { at: date && time ? date + "T" + time : "" };
+      for (var i = 0; i < FORM_KEYS.length; i++) p[FORM_KEYS[i]] = form.elements[FORM_KEYS[i]].value.trim();
+      return p;
     }
     function toForm(p) {
       var parts = (p.at || "").split("T");
       form.elements.date.value = parts[0] || "";
       form.elements.time.value = parts[1] || "";
-      form.elements.tz.value = p.tz;
+      for (var i = 0; i < FORM_KEYS.length; i++) form.elements[FORM_KEYS[i]].value = p[FORM_KEYS[i]] || "";
       form.elements.day.value = p.day === "0" || p.day === "23" ? p.day : String(tables().day_starts);
-      form.elements.born.value = p.born || "";
-      form.elements.sex.value = p.sex === "m" || p.sex === "f" ? p.sex : "";
+    }
+    // The form's choices into the URL (the site's own day boundary is left out), and the answer.
+    function keep(q) {
+      var state = { at: q.at };
+      for (var i = 0; i < FORM_KEYS.length; i++) state[FORM_KEYS[i]] = q[FORM_KEYS[i]];
+      if (state.day === String(tables().day_starts)) state.day = null;
+      window.sitegenKeep(state);
+      show(q);
     }
     var p = params();
     if (!p.tz) p.tz = deviceZone();
     if (!p.at) { try { p.at = nowIn(p.tz); } catch (e) { p.at = ""; } }
     toForm(p);
-    show(p);
+    keep(p);
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var q = fromForm();
-      if (q.day === String(tables().day_starts)) delete q.day;
-      try { history.replaceState(null, "", location.pathname + query(q)); } catch (e) {}
-      show(q);
+      keep(fromForm());
     });
+    form.addEventListener("change", function () { keep(fromForm()); });
     var presets = document.querySelectorAll("[data-zone]");
     for (var k = 0; k < presets.length; k++) {
       presets[k].addEventListener("click", function (ev) {
@@ -533,6 +535,10 @@
     var lei = document.querySelector("select[data-leishen]");
     if (lei) leishen(lei);
     var form = document.getElementById("cast-form");
+    if (form && document.readyState === "loading") {        // after site.js, which keeps the URL
+      document.addEventListener("DOMContentLoaded", function () { castPage(form); });
+      return;
+    }
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");
     if (!box || !/[?&]at=/.test(location.search)) return;

@@ -10,8 +10,8 @@
   if (!DATA || !form || !input || !list) return;
 
   var ROOT = "../";   // the search page sits one folder below the site root
-  var KIND = { s: "안내", r: "규칙", g: "용어", t: "원전", p: "단락", l: "과", d: "날", h: "괘", c: "변괘" };
-  var PRIORITY = { l: 0, c: 0, h: 1, d: 1, r: 2, g: 2, s: 3, t: 3, p: 4 };
+  var KIND = { s: "안내", r: "규칙", g: "용어", t: "원전", p: "단락", l: "과", d: "날", h: "괘", c: "변괘", b: "책" };
+  var PRIORITY = { l: 0, c: 0, b: 1, h: 1, d: 1, r: 2, g: 2, s: 3, t: 3, p: 4 };
   var CN = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"];
   var NUM = { "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "十一": 11, "十二": 12 };
 
@@ -33,6 +33,20 @@
              key: fold(d[1] + "\n" + d[4]), tkey: fold(d[1]) };
   });
 
+  // The reader's words (content/search.yaml): a name with or without its ending (元首課 = 元首),
+  // and the synonyms of a printed name (공망 = 旬空). Each token stands for these forms, folded.
+  var SUFFIXES = DATA.suffixes || ["", ""], SYN = {};
+  for (var w in (DATA.synonyms || {})) SYN[fold(w)] = fold(DATA.synonyms[w]);
+  // hexagram: a hexagram's ending, which may leave one character (乾卦 = 乾); else any ending,
+  // leaving two at least.
+  function forms(tok, hexagram) {
+    var f = fold(tok), out = [f], last = tok.charAt(tok.length - 1);
+    if (hexagram ? f.length > 1 && SUFFIXES[1].indexOf(last) >= 0
+                 : f.length > 2 && (SUFFIXES[0] + SUFFIXES[1]).indexOf(last) >= 0) out.push(f.slice(0, -1));
+    for (var k = 0, n = out.length; k < n; k++) if (SYN[out[k]] && out.indexOf(SYN[out[k]]) < 0) out.push(SYN[out[k]]);
+    return out;
+  }
+
   function bigrams(s) {
     var out = [];
     for (var k = 0; k + 1 < s.length; k++) out.push(s.substr(k, 2));
@@ -51,6 +65,18 @@
     if (h[0] < 10) addHex("0" + h[0], n);
     h[5].split(" ").forEach(function (p) { addHex(p, n); addHex(p.replace("-", ""), n); });
   });
+  // The names readers write that the site does not print (天風, 천풍; 重天乾, 중천건): a token found
+  // only here is looked for among the documents too (천화 is 天火 and a rule's name).
+  var hexAlso = {};
+  DATA.hexes.forEach(function (h, n) {
+    for (var k = 7; k < h.length; k++) hexAlso[fold(h[k])] = [n];
+  });
+  function hexesOf(tok) {
+    var fs = forms(tok, true);
+    for (var k = 0; k < fs.length; k++) if (hexIndex[fs[k]]) return hexIndex[fs[k]];
+    for (k = 0; k < fs.length; k++) if (hexAlso[fs[k]]) { var g = hexAlso[fs[k]].slice(); g.also = true; return g; }
+    return null;
+  }
 
   function plateOf(tok) {
     var m = /^(?:第|제)?([0-9]{1,2}|十[一二]?|[一二三四五六七八九])(?:局|국)?$/.exec(tok);
@@ -72,16 +98,18 @@
         day = dayIndex[fold(m[1])]; if (m[2]) plate = plateOf(m[2]); return;
       }
       if (plateOf(tok) && !plate && (day >= 0 || /[第제局국]/.test(tok))) { plate = plateOf(tok); return; }
-      if (hexIndex[f]) {
+      var hx = hexesOf(tok);
+      if (hx) {
         // "01 乾為天" (a number, then the name of the same hexagram) is one hexagram, not a change.
         var last = hexes[hexes.length - 1];
-        if (last && last.number && last.length === 1 && hexIndex[f].indexOf(last[0]) >= 0) {
+        if (last && last.number && last.length === 1 && hx.indexOf(last[0]) >= 0) {
           hexes[hexes.length - 1] = [last[0]];
           return;
         }
-        var group = hexIndex[f].slice();
+        var group = hx.slice();
         group.number = /^[0-9]+$/.test(tok);
         hexes.push(group);
+        if (hx.also) rest.push(tok);
         return;
       }
       rest.push(tok);
@@ -120,40 +148,49 @@
 
   // A document matches on its title and body (key = title + "\n" + body); the snippet is cut from
   // the body, so what it highlights is looked for in the body alone (from `off` in key).
+  // toks: each token's forms (see forms()); a token scores by its best form.
   function scoreDoc(doc, toks) {
-    var total = 0, first = -1, len = 0, off = doc.tkey.length + 1;
+    var total = 0, first = -1, len = 0;
     for (var k = 0; k < toks.length; k++) {
-      var t = toks[k];
-      if (doc.key.indexOf(t) >= 0) {
-        total += 10 * t.length + (doc.tkey.indexOf(t) >= 0 ? 40 : 0);
-        var inBody = doc.key.indexOf(t, off);
-        if (first < 0 && inBody >= 0) { first = inBody - off; len = t.length; }
-        continue;
+      var best = null;
+      for (var j = 0; j < toks[k].length; j++) {
+        var r = scoreForm(doc, toks[k][j]);
+        if (r && (!best || r.score > best.score)) best = r;
       }
-      if (t.length < 3) return null;
-      var grams = bigrams(t), hit = 0, firstGram = -1;
-      for (var g = 0; g < grams.length; g++) {
-        if (doc.key.indexOf(grams[g]) >= 0) {
-          hit++;
-          var pos = doc.key.indexOf(grams[g], off);
-          if (firstGram < 0 && pos >= 0) firstGram = pos - off;
-        }
-      }
-      if (hit / grams.length < 0.6) return null;
-      total += 6 * hit;
-      if (first < 0 && firstGram >= 0) { first = firstGram; len = 2; }
+      if (!best) return null;
+      total += best.score;
+      if (first < 0 && best.at >= 0) { first = best.at; len = best.len; }
     }
     return { score: total, at: first, len: len };
+  }
+  function scoreForm(doc, t) {
+    var off = doc.tkey.length + 1;
+    if (doc.key.indexOf(t) >= 0) {
+      var inBody = doc.key.indexOf(t, off);
+      var tk = doc.tkey, named = tk === t || tk.indexOf(t + " ") === 0 || tk.slice(-t.length - 1) === " " + t;
+      return { score: 10 * t.length + (tk.indexOf(t) >= 0 ? 40 : 0) + (named ? 30 : 0),
+               at: inBody >= 0 ? inBody - off : -1, len: t.length };
+    }
+    if (t.length < 3) return null;
+    var grams = bigrams(t), hit = 0, firstGram = -1;
+    for (var g = 0; g < grams.length; g++) {
+      if (doc.key.indexOf(grams[g]) >= 0) {
+        hit++;
+        var pos = doc.key.indexOf(grams[g], off);
+        if (firstGram < 0 && pos >= 0) firstGram = pos - off;
+      }
+    }
+    if (hit / grams.length < 0.6) return null;
+    return { score: 6 * hit, at: firstGram, len: 2 };
   }
 
   function search(q) {
     var tokens = q.split(/(?:[\s,·→⟶]|->)+/).filter(Boolean);
     if (!tokens.length) return [];
     var s = structured(tokens);
-    var rest = s.rest.map(fold);
     var results = s.found.slice();
-    if (rest.length || !s.used) {
-      var toks = (s.used ? rest : tokens.map(fold));
+    if (s.rest.length || !s.used) {
+      var toks = (s.used ? s.rest : tokens).map(function (t) { return forms(t); });
       docs.forEach(function (doc) {
         var r = scoreDoc(doc, toks);
         if (r) results.push({ kind: doc.kind, title: doc.title, sub: doc.sub, href: doc.href,

@@ -10,6 +10,25 @@
     try { return localStorage.getItem(key); } catch (e) { return null; }
   }
 
+  // This page's address with some parameters set, in the order given (a null or empty value
+  // removes one), every other parameter kept as it was: the choices of a reading live in its URL.
+  // The zone's '/', the time's ':' and the numbers' ',' stay legible.
+  window.sitegenAddress = function (changes) {
+    var kept = location.search.replace(/^\?/, "").split("&").filter(function (kv) {
+      return kv && !Object.prototype.hasOwnProperty.call(changes, kv.split("=")[0]);
+    });
+    for (var k in changes) {
+      var v = changes[k];
+      if (v === null || v === undefined || v === "") continue;
+      kept.push(k + "=" + encodeURIComponent(String(v)).replace(/%2F/g, "/").replace(/%3A/g, ":").replace(/%2C/g, ","));
+    }
+    return location.pathname + (kept.length ? "?" + kept.join("&") : "") + location.hash;
+  };
+  window.sitegenKeep = function (changes) {
+    try { history.replaceState(null, "", window.sitegenAddress(changes)); } catch (e) {}
+    showAddress();
+  };
+
   var toastTimer = null;
   function toast(message) {
     var el = document.querySelector(".toast");
@@ -118,32 +137,39 @@
   // (?shift=day|night), so a link or a printout says which set it shows; without one, the last
   // choice made here (or the moment's, on a lesson page given one).
   var printUrl = document.querySelector(".print-url"), printed = printUrl ? printUrl.textContent : "";
+  // The address of what the page shows, with every choice (its URL's parameters, and the 晝/夜 set
+  // when the URL does not say it): in the printout's footer and wherever [data-address] asks.
+  function showAddress() {
+    var search = location.search, shown = document.querySelector("[data-shift]");
+    if (shown && !/[?&]shift=/.test(search)) search += (search ? "&" : "?") + "shift=" + shown.getAttribute("data-shift");
+    if (printUrl) printUrl.textContent = printed + search;
+    var els = document.querySelectorAll("[data-address]");
+    for (var i = 0; i < els.length; i++) els[i].textContent = printed + search;
+  }
   function setShift(shift) {
-    if (printUrl) printUrl.textContent = printed + "?shift=" + shift;   // the printout's address too
     var charts = document.querySelectorAll("[data-shift]");
     for (var i = 0; i < charts.length; i++) charts[i].setAttribute("data-shift", shift);
     var buttons = document.querySelectorAll("[data-shift-button]");
     for (var j = 0; j < buttons.length; j++) {
       buttons[j].setAttribute("aria-pressed", String(buttons[j].getAttribute("data-shift-button") === shift));
     }
+    showAddress();
   }
   window.sitegenSetShift = setShift;
   var urlShift = /[?&]shift=(day|night)(&|$)/.exec(location.search);
   if (document.querySelector("[data-shift]")) {
     var moment = /[?&]at=/.test(location.search);
     setShift(urlShift ? urlShift[1] : (!moment && load("sitegen-shift")) || "day");
+  } else {
+    showAddress();
   }
   document.addEventListener("click", function (ev) {
     var b = ev.target.closest("[data-shift-button]");
     if (!b) return;
     var shift = b.getAttribute("data-shift-button");
-    setShift(shift);
     store("sitegen-shift", shift);
-    var q = location.search.replace(/^\?/, "").split("&").filter(function (kv) {
-      return kv && kv.indexOf("shift=") !== 0;
-    });
-    q.push("shift=" + shift);
-    try { history.replaceState(null, "", location.pathname + "?" + q.join("&") + location.hash); } catch (e) {}
+    window.sitegenKeep({ shift: shift });
+    setShift(shift);
   });
 
   // A link to a folded list (a <details>, or an element holding one) opens it.
@@ -185,6 +211,24 @@
   }
   markQuotes();
   window.addEventListener("hashchange", markQuotes);
+
+  // A † says which classic a rule follows in its title, which a touch screen never shows: a tap
+  // (or Enter) writes it beside the mark, a second one takes it away.
+  function followsNote(mark) {
+    var next = mark.nextElementSibling;
+    if (next && next.classList.contains("follows-note")) { next.parentNode.removeChild(next); return; }
+    var note = document.createElement("span");
+    note.className = "follows-note";
+    note.textContent = mark.getAttribute("title");
+    mark.parentNode.insertBefore(note, mark.nextSibling);
+  }
+  document.addEventListener("click", function (ev) {
+    var mark = ev.target.closest && ev.target.closest("abbr.follows");
+    if (mark) followsNote(mark);
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter" && ev.target.matches && ev.target.matches("abbr.follows")) followsNote(ev.target);
+  });
 
   // Keyboard: '/' focuses search; '[' and ']' (or j/k) go to the previous/next page.
   document.addEventListener("keydown", function (ev) {

@@ -112,10 +112,34 @@
     window.SITEGEN_YI_CAST = c;
   }
 
+  // The casting chosen is in the URL beside the moment, as the command line says it: yi=LINES,
+  // meihua=time, numbers=A,B[,C]; a saved address casts it again, and a new moment recasts it.
+  var chosen = null;
+  var PARAM = { "coins": "yi", "meihua-time": "meihua", "meihua-numbers": "numbers" };
+  function choose(method, value) {
+    chosen = [method, value];
+    var state = {};
+    for (var m in PARAM) state[PARAM[m]] = m === method ? (m === "meihua-time" ? "time" : value) : null;
+    window.sitegenKeep(state);
+    show(method, value);
+  }
+  function restore() {
+    var p = SitegenCast.params();
+    for (var m in PARAM) {
+      if (!p[PARAM[m]]) continue;
+      form.elements.method.value = m;
+      if (m === "coins") form.elements.throws.value = p.yi;
+      if (m === "meihua-numbers") form.elements.numbers.value = p.numbers;
+      choose(m, m === "coins" ? p.yi : m === "meihua-numbers" ? p.numbers : "");
+      return;
+    }
+  }
+  function recast() { if (chosen) show(chosen[0], chosen[1]); }
+
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var method = form.elements.method.value;
-    show(method, method === "coins" ? form.elements.throws.value.trim() : form.elements.numbers.value.trim());
+    choose(method, method === "coins" ? form.elements.throws.value.trim() : form.elements.numbers.value.trim());
   });
   form.querySelector("[data-toss]").addEventListener("click", function () {
     // three coins, six times, each coin's side by crypto.getRandomValues, valued by the build's table
@@ -128,8 +152,12 @@
     }
     form.elements.throws.value = out;
     form.elements.method.value = "coins";
-    show("coins", out);
+    choose("coins", out);
   });
+  castForm.addEventListener("submit", recast);
+  castForm.addEventListener("change", recast);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
+  else restore();
   box.hidden = false;
   window.SitegenYiCast = { cast: function (method, value) { return cast(method, value).c; } };
 })();

@@ -75,6 +75,7 @@
   }
 
   var answered = false;
+  var moment = null;          // the day and month of the address's moment (?at=&tz=), and its words
   function show(d, m, how) {
     var Y = window.SITEGEN_YI;
     var facts = lineFacts(d, m), strengthIds = [];
@@ -91,6 +92,7 @@
       for (var q = 0; q < 2; q++) slot.appendChild(ruleLink(f.stage_rule_ids[q]));
       tr.classList.toggle("is-broken", f.month_broken);
     }
+    settle(d, facts);
     box.querySelector("[data-moment-summary]").textContent =
       how + " 日辰 " + Y.sixty[d] + " · 月建 " + Y.branches[m] + " · 旬空 " + Y.void[d];
     var form = box.querySelector("[data-moment-form]");
@@ -103,6 +105,23 @@
       answered = true;
       performance.mark("yi-moment:answer");
       performance.measure("yi-moment", "yi-moment:start", "yi-moment:answer");
+    }
+  }
+
+  // The conditional rules the day settles, held or not: a rule of the moment's tables on the lines
+  // (化空: held when a line holds it), or one the build decided for each day stem (data-by-stem,
+  // 甲 first: 青龍克世); what no day tells stays as it was.
+  function settle(d, facts) {
+    var Y = window.SITEGEN_YI, conds = document.querySelectorAll("[data-cond]");
+    for (var i = 0; i < conds.length; i++) {
+      var el = conds[i], id = el.getAttribute("data-cond"), stems = el.getAttribute("data-by-stem"), h = null;
+      if (stems) h = stems.charAt(d % 10) === "1";
+      else if (Y.rules.indexOf(id) >= 0) {
+        h = false;
+        for (var k = 0; k < facts.length; k++) if (facts[k].rule_ids.indexOf(id) >= 0) h = true;
+      }
+      el.setAttribute("data-held", String(h));
+      el.querySelector("[data-held-text]").textContent = h === null ? "" : h ? "이 날 성립" : "이 날 불성립";
     }
   }
 
@@ -171,16 +190,25 @@
     var T = Y.yongshen;
     for (var t = 0; t < T.topics.length; t++) yg.appendChild(new Option(T.labels[t], T.topics[t]));
     form.hidden = false;
+    // 보기: the day and month chosen; the moment's own day and month keep the moment (its year and
+    // hour) in the address, others replace it.
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var d = +ri.value, m = +yue.value;
-      try {
-        history.replaceState(null, "", location.pathname + "?ri=" + encodeURIComponent(Y.sixty[d]) +
-                             "&yue=" + encodeURIComponent(Y.branches[m]));
-      } catch (e) {}
+      if (moment && moment.d === d && moment.m === m) {
+        window.sitegenKeep({ ri: null, yue: null });
+        show(d, m, moment.how);
+        return;
+      }
+      moment = null;
+      window.sitegenKeep({ at: null, tz: null, day: null, ri: Y.sixty[d], yue: Y.branches[m], yong: yg.value });
       show(d, m, "고른 날과 달:");
     });
-    yg.addEventListener("change", yong);
+    yg.addEventListener("change", function () {
+      window.sitegenKeep({ yong: yg.value });
+      yong();
+    });
+    if (p.yong && T.topics.indexOf(p.yong) >= 0) yg.value = p.yong;
   }
 
   function start() {
@@ -192,6 +220,7 @@
       var d = Y.sixty.indexOf(p.ri), m = Y.branches.indexOf(p.yue);
       if (d >= 0 && m >= 0) show(d, m, "고른 날과 달:");
     } else if (withMoment) fromMoment();
+    yong();                   // the address's 用神, with or without a day
   }
   function fromMoment() {
     var Y = window.SITEGEN_YI, C = window.SitegenCast, f;
@@ -203,8 +232,9 @@
       box.querySelector("[data-moment-summary]").textContent = e.message;
       return;
     }
-    show(Y.sixty.indexOf(f.day), Y.branches.indexOf(f.month.charAt(1)),
-         f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):");
+    moment = { d: Y.sixty.indexOf(f.day), m: Y.branches.indexOf(f.month.charAt(1)),
+               how: f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):" };
+    show(moment.d, moment.m, moment.how);
     window.SITEGEN_YI_FACTS.at = f.at;
   }
 

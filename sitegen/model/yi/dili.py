@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sitegen.model.ganzhi import Branch, Element
+from sitegen.model.ganzhi import Branch, Element, Stem
 from sitegen.model.yi.rules import WATER, DiliMove, of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,3 +123,36 @@ def change_dili(ben: Hexagram, moving: tuple[int, ...]) -> DiliReading:
     """The 本卦's reading plus what its moving lines show (p03 明堂 動靜, p08 活水·死水)."""
     water, between = _dili_lines(ben)
     return _change_dili(ben, not water.isdisjoint(moving), not between.isdisjoint(moving), not moving)
+
+
+# ---- what the day settles ------------------------------------------------------------------------
+
+def qing_long_ke_shi(ben: Hexagram, moving: tuple[int, ...], day_stem) -> bool:
+    """青龍克世 on a day (p06): the line 青龍 rides — by the day's stem (六神) — moves, and its
+    branch's element overcomes the 世 line's."""
+    line = _qing_long_line(ben, int(day_stem))
+    return line in moving and ben.najia[line - 1].branch.element.overcomes(ben.najia[ben.shi - 1].branch.element)
+
+
+_QING_LONG: dict[int, int] = {}
+
+
+def _qing_long_line(ben: Hexagram, stem: int) -> int:
+    """The line 青龍 rides on a day of ``stem`` (the same in every hexagram)."""
+    line = _QING_LONG.get(stem)
+    if line is None:
+        line = _QING_LONG[stem] = ben.liushen(Stem(stem)).index("青龍") + 1
+    return line
+
+
+# The conditional 地理 rules of a change that the day's stem decides, by rule id.
+AT_DAY_STEM = {"dili-qing-long-ke-shi": qing_long_ke_shi}
+
+
+def by_day_stem(rule_id: str, ben: Hexagram, moving: tuple[int, ...]) -> str | None:
+    """For a rule of ``AT_DAY_STEM``: whether it holds on each of the ten day stems (甲 first), as a
+    string of ten 0/1 (what the change page looks up); None for any other rule."""
+    held = AT_DAY_STEM.get(rule_id)
+    if held is None:
+        return None
+    return "".join("1" if held(ben, moving, s) else "0" for s in range(10))
