@@ -3,6 +3,8 @@ is written, with file, line and hint, or read with a word about how it was read.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import REPO
@@ -79,3 +81,51 @@ def test_a_base_url_that_is_no_site_address_is_a_usage_error(capsys, url, fault)
 def test_a_plain_site_address_is_a_base_url(url):
     from sitegen.content.config import base_url_problem
     assert base_url_problem(url) is None
+
+
+# -- 9. serve: the port, and a NUL in a request --------------------------------------------------
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536", "eighty"])
+def test_a_port_that_is_none_is_a_usage_error(capsys, port):
+    assert cli.main(["--root", str(REPO), "serve", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert err == f"sitegen: --port: a port is a whole number from 1 to 65535 (0: any free one), not {port!r}\n"
+
+
+def test_port_0_says_the_port_the_system_chose(tmp_path, capsys, monkeypatch):
+    import http.server
+
+    from sitegen.serve import serve
+
+    def stop(self, *a, **k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(http.server.ThreadingHTTPServer, "serve_forever", stop)
+    assert serve(tmp_path, 0) == 0
+    out = capsys.readouterr().out
+    port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", out).group(1))
+    assert port > 0
+
+
+@pytest.mark.parametrize("path", [b"/a%00b", b"/a\x00b/index.html", b"/%00"])
+def test_a_nul_in_a_request_path_is_a_bad_request_without_a_traceback(tmp_path, capsys, path):
+    import socket
+    import threading
+
+    from sitegen.serve import server
+
+    (tmp_path / "index.html").write_text("<p>home</p>", encoding="utf-8")
+    httpd = server(tmp_path, 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with socket.create_connection(httpd.server_address, timeout=10) as s:
+            s.sendall(b"GET " + path + b" HTTP/1.0\r\n\r\n")
+            answer = b""
+            while chunk := s.recv(65536):
+                answer += chunk
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert answer.startswith(b"HTTP/1.0 400 "), answer[:200]
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "ValueError" not in err, err
