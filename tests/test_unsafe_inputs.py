@@ -83,6 +83,46 @@ def test_a_plain_site_address_is_a_base_url(url):
     assert base_url_problem(url) is None
 
 
+# -- 5. names the file system cannot take are content problems -----------------------------------
+
+@pytest.mark.parametrize("file, old", [(TERMS, "- id: fa-yong"), (RULES, "- id: liuren-bi-yong")])
+def test_an_id_too_long_for_a_folder_name_is_refused_where_it_is_written(site, file, old):
+    long_id = "a" * 300
+    edit(site / file, old, "- id: " + long_id)
+    one(loaded(site), file, line_of(site / file, long_id), "id must be made of names of at most 255 "
+        "bytes", "this one has 300")
+
+
+@pytest.mark.parametrize("source, words", [
+    ("b" * 299 + "/", ("at most 255 bytes", "this one has 299")),
+    ("a/" * 2100, ("at most 1,024 bytes long", "this one has 4,200")),
+])
+def test_a_redirect_too_long_for_a_path_is_refused_where_it_is_written(site, source, words):
+    (site / REDIRECTS).write_text(f"- from: texts/\n  to: texts/huangjince/\n- from: {source}\n  to: texts/\n",
+                                  encoding="utf-8")
+    p = one(loaded(site), REDIRECTS, 3, "from must be", *words)
+    assert len(p.format()) < 400
+
+
+def test_the_longest_names_a_file_system_takes_are_fine(tmp_path):
+    """The limits are real: a name of 255 bytes and an address of 1,024 under a folder of 3,000
+    bytes (made in steps: a path passed to the system is itself at most 4,096) can be written."""
+    from sitegen.content.source import ADDRESS_MAX, NAME_MAX, address_problem
+    name = "c" * NAME_MAX
+    deep = (name + "/") * ((ADDRESS_MAX - 1) // (NAME_MAX + 1))
+    deep += "d" * (ADDRESS_MAX - len(deep) - 1) + "/"
+    assert len(deep) == ADDRESS_MAX and address_problem(deep) is None
+    assert address_problem(deep + "e/") and address_problem("f" * (NAME_MAX + 1) + "/")
+    import os
+    base = tmp_path
+    while len(str(base)) < 4096 - ADDRESS_MAX - len("index.html") - 20:
+        base = base / ("o" * min(200, 4096 - ADDRESS_MAX - 30 - len(str(base))))
+    base.mkdir(parents=True)
+    (base / deep).mkdir(parents=True)
+    (base / deep / "index.html").write_text("ok", encoding="utf-8")
+    assert len(str(base / deep / "index.html")) < 4096
+    assert os.path.getsize(base / deep / "index.html") == 2
+
 # -- 9. serve: the port, and a NUL in a request --------------------------------------------------
 
 @pytest.mark.parametrize("port", ["99999", "-1", "65536", "eighty"])

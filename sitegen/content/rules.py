@@ -48,7 +48,7 @@ from pathlib import Path
 
 from ..problems import Problems
 from .authorities import form_problem
-from .source import Field, ListOf, check_schema, is_str, list_entries, matches, one_of
+from .source import Field, ListOf, address, check_schema, is_str, list_entries, matches, one_of
 from .texts import ID_PATTERN
 
 CITE = {
@@ -64,7 +64,7 @@ AUTHORITY = {
 }
 
 ENTRY = {
-    "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "id": Field(address(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "zh": Field(is_str),
     "ko": Field(is_str),
     "applies_to": Field(one_of("lesson", "hexagram", "change")),

@@ -340,6 +340,38 @@ def matches(pattern: str, what: str) -> Check:
     return check
 
 
+# What a file system takes: a name (one folder or file) of at most NAME_MAX bytes (ext4, XFS,
+# btrfs, APFS; NTFS 255 UTF-16 units), a path of at most PATH_MAX (Linux, with its ending NUL). A
+# content-made address gets ADDRESS_MAX of it; the rest is for the output folder's own path.
+NAME_MAX = 255
+PATH_MAX = 4096
+ADDRESS_MAX = 1024
+
+
+def address_problem(address: str) -> str | None:
+    """Why ``address`` (a page address in folder form, or one folder name of one) cannot be a
+    path of the built site on disk, or None."""
+    size = len(address.encode("utf-8"))
+    if size > ADDRESS_MAX:
+        return (f"at most {ADDRESS_MAX:,} bytes long (this one has {size:,}; with the output "
+                f"folder's path it must fit in the {PATH_MAX:,} bytes a path may have)")
+    name = max(address.split("/"), key=lambda n: len(n.encode("utf-8")))
+    if len(name.encode("utf-8")) > NAME_MAX:
+        return (f"made of names of at most {NAME_MAX} bytes, each a folder of the built site "
+                f"(this one has {len(name.encode('utf-8')):,})")
+    return None
+
+
+def address(pattern: str, what: str) -> Check:
+    """A value that becomes (part of) a page's address, hence folders on disk: it matches
+    ``pattern`` (described by ``what``) and fits the file system (:func:`address_problem`)."""
+    shape = matches(pattern, what)
+
+    def check(v: Any) -> str | None:
+        return shape(v) or address_problem(v)
+    return check
+
+
 ZH_KO = {"zh": Field(is_str), "ko": Field(is_str)}
 
 

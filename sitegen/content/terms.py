@@ -23,11 +23,11 @@ from pathlib import Path
 
 from ..problems import Problems
 from .rules import CITE, Cite, _cite
-from .source import Field, ListOf, is_str, list_entries, matches
+from .source import Field, ListOf, address, is_str, list_entries, matches
 from .texts import ID_PATTERN
 
 ENTRY = {
-    "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "id": Field(address(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "zh": Field(is_str),
     "ko": Field(is_str),
     "aliases": Field(ListOf(is_str), required=False),

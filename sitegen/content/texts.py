@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..problems import Problems
 from .source import (
-    ZH_KO, Field, ListOf, check_schema, content_files, is_date, is_str, matches, parse_yaml,
+    ZH_KO, Field, ListOf, address, check_schema, content_files, is_date, is_str, matches, parse_yaml,
     read_text,
 )
 
@@ -36,7 +36,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 FRONT_MATTER = {
-    "slug": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "slug": Field(address(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "seed": Field(is_str, required=False),
     "seed_sha256": Field(matches(r"[0-9a-f]{64}", "64 hexadecimal digits"), required=False),
     "seed_heading": Field(is_str, required=False),
