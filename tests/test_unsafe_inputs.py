@@ -123,6 +123,30 @@ def test_the_longest_names_a_file_system_takes_are_fine(tmp_path):
     assert len(str(base / deep / "index.html")) < 4096
     assert os.path.getsize(base / deep / "index.html") == 2
 
+# -- 8. characters a reader cannot see, or cannot tell from another --------------------------------
+
+@pytest.mark.parametrize("file, old, new, named", [
+    (TEXT, "斷曰：此自任之卦", "斷\u200b曰：此自任之卦", "invisible character U+200B ZERO WIDTH SPACE"),
+    (TERMS, "  zh: 發用", "  zh: 發\u200d用", "invisible character U+200D ZERO WIDTH JOINER"),
+    (TERMS, "  zh: 發用", "  zh: 發用\u2060", "invisible character U+2060 WORD JOINER"),
+    (TEXT, "斷曰：此自任之卦", "斷曰\ufeff：此自任之卦", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    (TEXT, "\n\n{#p02}", "\u202e\n\n{#p02}", "direction control U+202E RIGHT-TO-LEFT OVERRIDE"),
+    (TERMS, "  ko: 발용", "  ko: 발\u2067용", "direction control U+2067 RIGHT-TO-LEFT ISOLATE"),
+    ("content/rules/yi-hexagrams.yaml", "빠진 六親(伏神)", "빠진 \uf9d1親(伏神)",
+     "compatibility ideograph U+F9D1 CJK COMPATIBILITY IDEOGRAPH-F9D1 is in the file, a look-alike of 六"),
+    (TERMS, "  zh: 發用", "  zh: 發\U0002f8b2", "compatibility ideograph U+2F8B2"),
+])
+def test_an_invisible_or_look_alike_character_is_refused_and_named(site, file, old, new, named):
+    edit(site / file, old, new)
+    p = one(loaded(site), file, line_of(site / file, new.strip("\n").split("\n")[0]), named)
+    if "compatibility" in named:
+        assert p.hint.startswith("write ") and "the character it stands for" in p.hint
+
+
+def test_a_compatibility_ideograph_with_no_twin_is_a_character_of_its_own(site):
+    edit(site / TERMS, "  zh: 發用", "  zh: 發\ufa11用")                # 﨑: no unified twin
+    assert loaded(site) == []
+
 # -- 9. serve: the port, and a NUL in a request --------------------------------------------------
 
 @pytest.mark.parametrize("port", ["99999", "-1", "65536", "eighty"])

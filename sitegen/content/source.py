@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import itertools
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -77,10 +79,36 @@ def read_text(path: Path, rel: str, problems: Problems) -> str | None:
                      f"the control character U+{ord(bad.group()):04X} is in the file",
                      "remove it: content is plain text (tabs and line ends only)")
         return None
+    for m in itertools.islice(_LOOKALIKE.finditer(text), 20):
+        problem = lookalike_problem(m.group())
+        if problem:
+            problems.add(rel, text.count("\n", 0, m.start()) + 1, *problem)
     return text
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+# Characters a reader cannot see or cannot tell from another: zero-width characters and the word
+# joiner, bidirectional controls, and CJK compatibility ideographs (each a second code for a
+# unified ideograph, which search, links and quotes would then miss). No source text has them.
+_LOOKALIKE = re.compile("[\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069"
+                        "\uf900-\ufaff\U0002f800-\U0002fa1f]")
+
+
+def lookalike_problem(ch: str) -> tuple[str, str] | None:
+    """(message, hint) for a character of :data:`_LOOKALIKE` in content, or None for the dozen
+    compatibility ideographs that are characters of their own (U+FA0E 﨎 …: no unified twin)."""
+    name = f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
+    if "\uf900" <= ch <= "\ufaff" or ch >= "\U0002f800":
+        twin = unicodedata.normalize("NFC", ch)
+        if twin == ch:
+            return None
+        return (f"the compatibility ideograph {name} is in the file, a look-alike of {twin} "
+                f"U+{ord(twin):04X}", f"write {twin} (U+{ord(twin):04X}), the character it stands for")
+    what = "direction control" if "\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069" \
+        else "invisible character"
+    return (f"the {what} {name} is in the file",
+            "remove it: content is plain text, and what a reader cannot see must not change "
+            "what a search, a link or a quote matches")
 
 
 def content_files(root: Path, folder: str, wanted: Callable[[str], bool], what: str,
