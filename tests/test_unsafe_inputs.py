@@ -147,6 +147,21 @@ def test_a_compatibility_ideograph_with_no_twin_is_a_character_of_its_own(site):
     edit(site / TERMS, "  zh: 發用", "  zh: 發\ufa11用")                # 﨑: no unified twin
     assert loaded(site) == []
 
+# -- 9. a Markdown link that can work on no page is named where it is written ---------------------
+
+@pytest.mark.parametrize("file, old, new, line_with", [
+    ("content/texts/liuren-gejue.md", "> 번역자 주: 저본은 「發用」", "> 번역자 주: [passwd](/etc/passwd) 저본은 「發用」",
+     "[passwd]"),
+    (TERMS, "  gloss: >-\n    ", "  gloss: >-\n    [passwd](/etc/passwd) ", "gloss:"),
+    (RULES, "  definition: >-\n    ", "  definition: >-\n    ![x](//evil.example/x.png) ", "definition:"),
+])
+def test_a_markdown_link_out_of_the_site_is_refused_in_its_content_file(site, file, old, new, line_with):
+    edit(site / file, old, new)
+    found = loaded(site)
+    p = one(found, file, line_of(site / file, line_with), "the link")
+    assert "/etc/passwd" in p.message or "//evil.example/x.png" in p.message
+    assert not [q for q in found if q.file.startswith("build")]
+
 # -- 9. serve: the port, and a NUL in a request --------------------------------------------------
 
 @pytest.mark.parametrize("port", ["99999", "-1", "65536", "eighty"])

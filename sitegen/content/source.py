@@ -111,6 +111,17 @@ def lookalike_problem(ch: str) -> tuple[str, str] | None:
             "what a search, a link or a quote matches")
 
 
+def check_markdown(text: str, rel: str, line: int, problems: Problems) -> None:
+    """A problem for a link of the Markdown prose ``text`` (at ``line`` of ``rel``) that can work
+    on no page: named here, where it is written, not on each page it would be built into."""
+    from ..render.markdown import link_problem
+
+    why = link_problem(text)
+    if why:
+        problems.add(rel, line, why, "link to another site with https://…, to a page of the site with "
+                     "a relative link (../../rules/x/index.html); never to a path on the machine")
+
+
 def content_files(root: Path, folder: str, wanted: Callable[[str], bool], what: str,
                   problems: Problems) -> list[Path]:
     """The files of ``content/<folder>/`` that ``wanted`` accepts, in name order. Any other file
