@@ -189,15 +189,7 @@
   window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError };
 
   // ---- URL parameters ------------------------------------------------------------------------
-  function params() {
-    var out = {}, q = location.search.replace(/^\?/, "").split("&");
-    for (var i = 0; i < q.length; i++) {
-      if (!q[i]) continue;
-      var kv = q[i].split("="), k = decodeURIComponent(kv[0]);
-      out[k] = decodeURIComponent((kv[1] || "").replace(/\+/g, " "));
-    }
-    return out;
-  }
+  function params() { return window.SitegenURL.params(); }     // assets/params.js
   function query(p) {
     var keys = ["at", "tz", "day", "born", "xing"], out = [];
     for (var i = 0; i < keys.length; i++) {
@@ -375,7 +367,7 @@
     var form = document.getElementById("cast-form");
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");
-    if (!box || !/[?&]at=/.test(location.search)) return;
+    if (!box || params().at === undefined) return;
     if (tables()) { lessonPage(box); return; }
     var s = document.createElement("script");
     s.src = box.getAttribute("data-tables");
