@@ -82,6 +82,32 @@ def _offset_text(seconds: int) -> str:
     return f"{sign}{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
 
 
+def clock_change(local: datetime, tz) -> dict:
+    """``{"clock_change": …}`` when the clocks of ``tz`` skip the local time ``local`` or show it
+    twice (a change of offset, such as daylight saving time), else nothing: which reading was
+    used (``read_as``, the offset in force before the change, as :func:`~sitegen.model.calendar.cast`
+    reads it) and the other (``other``)."""
+    before = local.replace(tzinfo=tz, fold=0).utcoffset()
+    after = local.replace(tzinfo=tz, fold=1).utcoffset()
+    if before is None or after is None or before == after:
+        return {}
+    return {"clock_change": {"kind": "skipped" if after > before else "repeated",
+                             "read_as": _offset_text(int(before.total_seconds())),
+                             "other": _offset_text(int(after.total_seconds()))}}
+
+
+def clock_change_text(f: dict) -> str:
+    """The line that says how a skipped or repeated local time was read ("" for any other)."""
+    c = f.get("clock_change")
+    if not c:
+        return ""
+    if c["kind"] == "skipped":
+        return (f"\n  {f['at']} is skipped by the clocks of {f['tz']} (UTC{c['read_as']} → "
+                f"UTC{c['other']}): read with the offset before the change, UTC{c['read_as']}")
+    return (f"\n  {f['at']} comes twice on the clocks of {f['tz']}: read as the first, "
+            f"UTC{c['read_as']} (the second is UTC{c['other']})")
+
+
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
@@ -126,12 +152,14 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str =
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
     }
     out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    out.update(clock_change(c.local, tz))
     return out
 
 
 def text(f: dict) -> str:
     dn = "晝" if f["day_night"] == "day" else "夜"
-    return (f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)\n"
+    return (f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)"
+            + clock_change_text(f) + "\n"
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
             f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
@@ -162,11 +190,13 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
         "lines": m.as_data()["lines"],
+        **clock_change(c.local, zone(c.zone)),
     }
 
 
 def yi_text(f: dict) -> str:
-    out = [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)",
+    out = [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}; day turns at {f['day_starts']:02d}:00)"
+           + clock_change_text(f),
            f"  年 {f['year']}  月 {f['month']} (月建 {f['month_branch']})  日 {f['day']}  時 {f['hour']}  "
            f"旬空 {''.join(f['void'])}",
            f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}"]

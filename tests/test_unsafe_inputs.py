@@ -208,3 +208,25 @@ def test_a_nul_in_a_request_path_is_a_bad_request_without_a_traceback(tmp_path, 
     assert answer.startswith(b"HTTP/1.0 400 "), answer[:200]
     err = capsys.readouterr().err
     assert "Traceback" not in err and "ValueError" not in err, err
+
+
+# -- 9. a local time the clocks skip or show twice is read with a word ---------------------------
+
+@pytest.mark.parametrize("when, kind, said", [
+    ("2026-03-08T02:30", "skipped", "2026-03-08T02:30 is skipped by the clocks of America/New_York "
+     "(UTC-05:00 → UTC-04:00): read with the offset before the change, UTC-05:00"),
+    ("2026-11-01T01:30", "repeated", "2026-11-01T01:30 comes twice on the clocks of America/New_York: "
+     "read as the first, UTC-04:00 (the second is UTC-05:00)"),
+])
+@pytest.mark.parametrize("how", [[], ["--yi", "789768"]])
+def test_a_skipped_or_repeated_local_time_says_which_reading_was_used(capsys, when, kind, said, how):
+    import json
+
+    args = ["--root", str(REPO), "cast", "--tz", "America/New_York", *how]
+    assert cli.main([*args, when]) == 0
+    assert said in capsys.readouterr().out
+    assert cli.main([*args, "--json", when, "2026-07-01T12:00"]) == 0
+    first, plain = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["clock_change"] == {"kind": kind, "read_as": first["utc_offset"],
+                                     "other": "-04:00" if kind == "skipped" else "-05:00"}
+    assert "clock_change" not in plain

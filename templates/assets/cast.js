@@ -36,13 +36,15 @@
     var wall = Date.UTC(year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) / 1000;
     return wall - sec;
   }
-  // The offset of a local time (seconds since 1970 read as if at UT): a time a clock change
-  // skips or repeats takes the offset in force before the change, as Python's fold=0 does.
-  function offsetOfLocal(local, tz) {
+  // How a local time (seconds since 1970 read as if at UT) is read: its offset, and where a clock
+  // change skips it or shows it twice, that change (as `sitegen cast` says it: the offset read
+  // as, in force before the change, as Python's fold=0 reads it, and the other).
+  function localReading(local, tz) {
     var a = offsetAt(local - 86400, tz), b = offsetAt(local + 86400, tz);
-    if (a === b) return a;
-    var m = Math.max(a, b);
-    return offsetAt(local - m, tz) === b ? b : a;
+    if (a === b) return { offset: a };
+    var first = offsetAt(local - a, tz) === a, second = offsetAt(local - b, tz) === b;
+    if (first !== second) return { offset: first ? a : b };
+    return { offset: a, change: { kind: first ? "repeated" : "skipped", read_as: offsetText(a), other: offsetText(b) } };
   }
   function offsetText(s) {
     var sign = s < 0 ? "-" : "+", a = Math.abs(s);
@@ -115,7 +117,7 @@
     var t = parseAt(at);
     var hours = C.hours[String(dayStarts)];
     if (!hours) throw new CastError("하루가 바뀌는 시각은 23 또는 0");
-    var offset = offsetOfLocal(t.local, tz);
+    var reading = localReading(t.local, tz), offset = reading.offset;
     var T = terms(), sec = t.local - offset, I = T.instants;
     if (t.y < C.range[0] || t.y > C.range[1] || sec < I[0] || sec >= I[I.length - 1]) {
       throw new CastError(wallText(t.local) + "은(는) 절기표의 범위(1900-01-01 – 2100-12-31) 밖이다");
@@ -136,6 +138,7 @@
       month_general: C.branches[general], plate: plate, day_night: dn,
       _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
+    if (reading.change) out.clock_change = reading.change;
     // the lesson: with cast/tables.js, not with the calendar's tables alone (cast/calendar.js)
     if (!C.lessons) return out;
     var url = C.lessons[day][plate - 1];
@@ -212,6 +215,13 @@
     var els = root.querySelectorAll('[data-fact="' + name + '"]');
     for (var i = 0; i < els.length; i++) els[i].textContent = value;
   }
+  // A skipped or repeated local time: the sentence of its kind (templates/_clock_change.html).
+  function showClockChange(root, f) {
+    var kinds = root.querySelectorAll("[data-clock-change]"), c = f.clock_change;
+    for (var i = 0; i < kinds.length; i++) kinds[i].hidden = !c || kinds[i].getAttribute("data-clock-change") !== c.kind;
+    setText(root, "clock_read_as", c ? c.read_as : "");
+    setText(root, "clock_other", c ? c.other : "");
+  }
   function extra(p) {
     return (p.born ? "&born=" + encodeURIComponent(p.born) : "") + (p.xing ? "&xing=" + encodeURIComponent(p.xing) : "");
   }
@@ -236,6 +246,7 @@
       for (var i = 0; i < names.length; i++) setText(out, names[i], String(f[names[i]]));
       setText(out, "day_night", f.day_night === "day" ? "晝 (낮: 占時 卯–申)" : "夜 (밤: 占時 酉–寅)");
       setText(out, "day_starts", f.day_starts === 23 ? "23시 (子初)" : "0시");
+      showClockChange(out, f);
       var birth = p.born ? birthOf(p.born) : null, xing = p.xing ? branchOf(p.xing) : null;
       setText(out, "birth", birth ? birth + " (" + p.born + "년)" : (p.born ? "표 밖의 해" : "—"));
       setText(out, "xing", xing || (p.xing ? "地支가 아님" : "—"));
@@ -317,6 +328,7 @@
     var birth = p.born ? birthOf(p.born) : null, xing = p.xing ? branchOf(p.xing) : null;
     var names = ["at", "tz", "year", "month", "day", "hour", "solar_term", "month_general", "utc_offset"];
     for (var i = 0; i < names.length; i++) setText(box, names[i], String(f[names[i]]));
+    showClockChange(box, f);
     setText(box, "birth", birth ? birth + " (" + p.born + "년)" : "—");
     setText(box, "xing", xing || "—");
     var other = box.querySelector("[data-moment-other]");
