@@ -390,14 +390,12 @@ ADDRESS_MAX = 1024
 def address_problem(address: str) -> str | None:
     """Why ``address`` (a page address in folder form, or one folder name of one) cannot be a
     path of the built site on disk, or None."""
-    size = len(address.encode("utf-8"))
-    if size > ADDRESS_MAX:
-        return (f"at most {ADDRESS_MAX:,} bytes long (this one has {size:,}; with the output "
-                f"folder's path it must fit in the {PATH_MAX:,} bytes a path may have)")
-    name = max(address.split("/"), key=lambda n: len(n.encode("utf-8")))
-    if len(name.encode("utf-8")) > NAME_MAX:
-        return (f"made of names of at most {NAME_MAX} bytes, each a folder of the built site "
-                f"(this one has {len(name.encode('utf-8')):,})")
+    if len(address.encode("utf-8")) > ADDRESS_MAX:
+        return (f"an address of at most {ADDRESS_MAX:,} bytes (with the output folder's path it "
+                f"must fit in the {PATH_MAX:,} bytes a path on disk may have)")
+    if any(len(name.encode("utf-8")) > NAME_MAX for name in address.split("/")):
+        return (f"{'an address whose every name has' if '/' in address else 'a name of'} at most "
+                f"{NAME_MAX} bytes (a folder's name on disk can be no longer)")
     return None
 
 
