@@ -2,16 +2,17 @@
    Classic script (no modules, no fetch), so it works from file://; loaded in every page's head,
    before any script that reads the address. A value is decoded ('+' a space, %XX escapes); one
    whose escapes are malformed (%E0%A4%A, a lone %) is handed on as written, and one longer than
-   MAX is cut there (and marked with '…'), so that every reader meets it as any other bad value
+   MAX characters is cut there (and marked with '…'; the escapes of no more than 12 × MAX
+   characters of the address are read), so that every reader meets it as any other bad value
    (it names it and goes on) instead of stopping on "URI malformed" or working on 100 KB. */
 window.SitegenURL = (function () {
   "use strict";
   var MAX = 200;
 
   function decode(text) {
-    var value = text.length > MAX ? text.slice(0, MAX) : text;
+    var cut = text.length > 12 * MAX, value = cut ? text.slice(0, 12 * MAX) : text;  // %XX×4 a character
     try { value = decodeURIComponent(value.replace(/\+/g, " ")); } catch (e) { /* as written */ }
-    return text.length > MAX ? value + "…" : value;
+    return cut || value.length > MAX ? value.slice(0, MAX) + "…" : value;
   }
   // Every parameter in order, as [name, value].
   function pairs() {
