@@ -1,5 +1,7 @@
-"""Benchmark the real site's build: clean, check (all of it, and with build/ up to date), no-op,
-one-paragraph edit, and the write floor.
+"""Benchmark the real site's build: a whole build, a check (all of it), a no-op, the write floor,
+and the yardstick: a plain jinja2 + markdown-it script building a synthetic site
+(``benchmarks/reference.py``) in the same rounds. The headline figure is the build's CPU per
+HTML page divided by the script's CPU per page, which holds from machine to machine.
 
 Usage (from the project folder):  .venv/bin/python benchmarks/run.py [--runs 5] [--no-deleting]
 
@@ -86,10 +88,6 @@ def main() -> None:
         shutil.copytree(ROOT / "templates", work / "templates")
         out = work / "build"
         build = [py, "-m", "sitegen", "--root", str(work), "--quiet", "build", "--out", str(out)]
-        text = work / "content/texts/meihua-tiyong.md"
-        original = text.read_text(encoding="utf-8")
-        phrase = "人事之占，詳觀體用。"
-
         moved = work / "moved-aside"
         moved.mkdir()
 
@@ -103,7 +101,7 @@ def main() -> None:
 
         def clean():
             remove(out)
-            remove(work / ".build.sitegen-spare")
+            remove(work / ".build.sitegen")
             return timed(build)
 
         def noop():
@@ -111,17 +109,6 @@ def main() -> None:
 
         def check():
             return timed([py, "-m", "sitegen", "--root", str(work), "--quiet", "check", "--clean"])
-
-        def check_after_build():
-            return timed([py, "-m", "sitegen", "--root", str(work), "--quiet", "check"])
-
-        def edit():
-            """Edit one paragraph and rebuild; then put the text back and rebuild (untimed)."""
-            text.write_text(original.replace(phrase, phrase + "　", 1), encoding="utf-8")
-            got = timed(build)
-            text.write_text(original, encoding="utf-8")
-            timed(build)
-            return got
 
         def floor():
             dst = work / "floor"
@@ -131,12 +118,13 @@ def main() -> None:
 
         # Rounds, each measurement once per round, so that all of them see the same disk: on a
         # shared virtual disk the cost of creating files drifts by several times within minutes.
-        # The first edit after a clean build also makes the spare folder the next ones update
-        # (a hard link per file), so it is timed apart from an edit in the usual edit-and-look loop.
+        def reference():
+            remove(work / "reference")
+            return timed([py, str(ROOT / "benchmarks/reference.py"), str(work / "reference")])
+
         measurements = (("clean build", clean), ("check: all of it but writing", check),
-                        ("no-op rebuild", noop), ("check, build/ up to date", check_after_build),
-                        ("first edit after a clean build", edit), ("one-paragraph edit", edit),
-                        ("floor: write the same files", floor))
+                        ("no-op rebuild", noop), ("floor: write the same files", floor),
+                        ("reference script (4,977 pages)", reference))
         results: dict[str, list[tuple[float, float, str, float, float]]] = {name: [] for name, _ in measurements}
         for round_ in range(args.runs + 1):          # the first round is a warm-up
             for name, fn in measurements:
@@ -148,15 +136,20 @@ def main() -> None:
                        max(r[3] for r in rs), median([r[4] for r in rs])) for name, rs in results.items()}
         pair_ratio = median([c[0] / f[0] for c, f in zip(results["clean build"],
                                                            results["floor: write the same files"])])
-        files = [p for p in out.rglob("*") if p.is_file() and ".sitegen" not in p.parts]
+        files = [p for p in out.rglob("*") if p.is_file()]
         pages = sum(1 for p in files if p.suffix == ".html")
         size = sum(p.stat().st_size for p in files)
         floor_s = rows["floor: write the same files"][0]
         index = (out / "search/index.js").stat().st_size
+        from reference import PAGES as REFERENCE_PAGES
+        per_page = median([c[3] / pages / (r[3] / REFERENCE_PAGES) for c, r in zip(
+            results["clean build"], results["reference script (4,977 pages)"])])
         print(f"Site: {pages} HTML pages, {len(files)} files, {size / 1e6:.1f} MB; search index "
               f"{index / 1e3:.0f} kB; {os.cpu_count()} cores; median of {args.runs} rounds after a "
               f"warm-up round; clean build ÷ floor within each round, median: {pair_ratio:.2f}"
               f"{'; old trees moved aside, not deleted' if args.no_deleting else ''}.\n")
+        print(f"CPU per HTML page of the clean build ÷ the reference script's CPU per page, "
+              f"median of the rounds' ratios: {per_page:.3f}\n")
         print("| measurement | median s | min–max s | × floor | pages/s | CPU s (user+sys) | CPU min–max "
               "| user CPU s | peak MB |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")

@@ -20,7 +20,6 @@ registered by importing that module once at the end of this one (``from . import
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +35,8 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any], Any]] = {
     "timings": (("--timings",), dict(action="store_true", help="print how long each phase took"), False),
     "out": (("--out",), dict(type=Path, metavar="DIR", help="output folder (default: <root>/build)"), None),
     "clean": (("--clean",), dict(action="store_true",
-                                 help="render every page, ignoring what the previous build left"), False),
+                                 help="build (or check) even if the output was built from these "
+                                      "very inputs"), False),
     "base_url": (("--base-url",), dict(metavar="URL",
                                        help="the published address for this build, instead of base_url "
                                             "in content/site.yaml (e.g. https://example.net/kb/)"), None),
@@ -182,53 +182,38 @@ def _out(args: argparse.Namespace) -> Path:
 
 
 def _run(args: argparse.Namespace, write: bool) -> int:
-    root = args.root
-    out = inputs = state = None
-    clean = getattr(args, "clean", False)
-    if write:
-        out = _out(args)
-        # Cheap (hashes and stats): a build with nothing to do never loads the engines. A build
-        # with work to do looks at the output in another process while the engines load.
-        from .write.inputs import read_inputs
-        from .write.state import OutputState
-
-        inputs = read_inputs(root, args.base_url)
-        state = None if clean else OutputState(out, inputs.total)
-        if state is not None and state.up_to_date:
-            if not args.quiet:
-                print(f"{out} is up to date; nothing to do", file=sys.stderr)
-            return 0
-    from .build import Progress, build      # the engines and templates load only when needed
+    from .build import Progress, build
 
     _warn_example_domain(args)
     progress = Progress(quiet=args.quiet, timings=args.timings)
+    out = _out(args) if write else None
+    clean = getattr(args, "clean", False)
+    if not write:             # a check leaves build/ alone, but for what a killed build left
+        from .write import output
+
+        built = _out(args)
+        output.remove_leftovers_if_idle(built)
+        if not clean and output.up_to_date(built, output.fingerprint(args.root, args.base_url)):
+            progress.done(f"ok: {built} was built from these very inputs; nothing to check")
+            return 0
     try:
-        # A check carries over, from what the last build wrote into build/, the pages whose
-        # inputs have not changed since (--clean: it renders them all).
-        result = build(root, out, progress, incremental=not clean, inputs=inputs, state=state,
-                       base_url=args.base_url, reference=None if write else _out(args))
+        result = build(args.root, out, progress, base_url=args.base_url, clean=clean)
     except BuildError as e:
         print(e.report(), file=sys.stderr)
         return 1
     if not write:
-        progress.done(f"ok: {result.files} files checked ({result.rendered} rendered now), "
-                      f"{result.seconds:.2f} s; nothing written")
+        progress.done(f"ok: {result.files} files checked in {result.seconds:.2f} s; nothing written")
     elif result.unchanged:
         progress.done(f"{out} is up to date ({result.files} files); nothing to do")
     else:
-        progress.done(f"built {result.files} files ({result.bytes / 1e6:.1f} MB,"
-                      f" {result.rendered} made now) into {out} in {result.seconds:.2f} s")
+        progress.done(f"built {result.files} files ({result.bytes / 1e6:.1f} MB) into {out} "
+                      f"in {result.seconds:.2f} s")
     return 0
 
 
 def run() -> None:
-    """The ``sitegen`` command: :func:`main`, then the process ends without tearing down the
-    model. Freeing its objects one by one would cost a tenth of a rebuild after an edit; every
-    file has been written and closed by then."""
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    """The ``sitegen`` command."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":

@@ -1,9 +1,4 @@
-"""Fixture sites: a copy of the real project's content and templates, changed on purpose.
-
-Files of a ``site_copy``'s ``build/`` are hard links shared with the session's ``built`` site:
-change any file of a fixture site only through these helpers, which put a new file in place
-instead of writing into the old one.
-"""
+"""Fixture sites: a copy of the real project's content and templates, changed on purpose."""
 
 from __future__ import annotations
 
@@ -14,7 +9,7 @@ import time
 from pathlib import Path
 
 from conftest import REPO
-from sitegen.write import atomic
+from sitegen.write import output
 
 
 def copy_site(dest: Path) -> Path:
@@ -24,21 +19,25 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
-def scribble(path: Path, text: str) -> None:
-    """Replace the file ``path`` with ``text`` (a new file: a hard link elsewhere keeps the old)."""
-    path.unlink(missing_ok=True)
-    path.write_text(text, encoding="utf-8")
+def copy_output(built: Path, dest: Path) -> Path:
+    """``dest`` as an output a build made of the project's own inputs (the session's ``built``
+    site, hard-linked: a build never writes into a file, it replaces the whole folder)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["cp", "-al", str(built), str(dest)], check=True)
+    shutil.copytree(output.state_dir(built), output.state_dir(dest),
+                    ignore=shutil.ignore_patterns("lock"))
+    return dest
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) >= count, f"{old!r} not in {path}"
-    scribble(path, text.replace(old, new, count))
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
 def locked(out: Path) -> bool:
     """Someone holds the lock of the output ``out`` (tried without waiting)."""
-    path = atomic.lock_path(out)
+    path = output.state_dir(out) / "lock"
     if not path.exists():
         return False
     with open(path) as fh:
@@ -50,11 +49,10 @@ def locked(out: Path) -> bool:
         return False
 
 
-def wait_until_locked(out: Path, proc: subprocess.Popen) -> None:
-    """Wait until the build ``proc`` holds the lock of ``out`` (or is done already)."""
-    deadline = time.monotonic() + 60
-    while not locked(out):
-        if proc.poll() is not None:       # done already (then the two ran one after the other)
-            return
-        assert time.monotonic() < deadline, "the first build never took the lock"
+def wait_for(condition, proc: subprocess.Popen, what: str) -> None:
+    """Wait until ``condition()`` holds while the process ``proc`` runs."""
+    deadline = time.monotonic() + 120
+    while not condition():
+        assert proc.poll() is None, f"the process ended before {what}"
+        assert time.monotonic() < deadline, f"never {what}"
         time.sleep(0.02)

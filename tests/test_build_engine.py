@@ -1,292 +1,243 @@
-"""A build engineers can trust: incremental = clean, atomic, reproducible, strict, robust.
+"""A build engineers can trust: exact by construction, atomic, reproducible, strict, robust.
 
-Every test works on a project of its own (``site_copy``: the built site, hard-linked, with its
-content and templates), so none depends on another having run before it, in any order. A clean
-build to compare with is ``built`` when the inputs are the project's own, else ``clean_tree``.
+Every build renders every page from the model and the templates; a build whose inputs are those
+its output was built from does nothing. So a build is exact if (1) its inputs' fingerprint
+covers everything it reads, and (2) every edit of an input changes the fingerprint: both are
+proven here for every file of the project, not for edits picked by hand.
 """
 
 from __future__ import annotations
 
-import gc
+import errno
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import tree
+from conftest import REPO, another_hash_seed, files_under, tree
 from sitegen.build import build
 from sitegen.problems import BuildError
-from sites import copy_site, edit, scribble
-
-# One paragraph of 《梅花易數·體用》: few pages depend on it. Several tests make this same edit,
-# so they share the clean build they compare with.
-PARAGRAPH = ("content/texts/meihua-tiyong.md", "人事之占，詳觀體用。", "人事之占，詳觀體用。 ")
+from sitegen.write import output
+from sites import copy_site, edit
 
 
-@pytest.fixture(scope="module")
-def built_tree(built) -> dict[str, str]:
-    return tree(built)
-
-
-def rebuild_matches_clean(root: Path, clean_tree, workers: int | None = None) -> int:
-    result = build(root, root / "build", workers=workers)
-    assert tree(root / "build") == clean_tree(root)
-    return result.rendered
-
-
-def test_nothing_changed_means_nothing_to_do(site_copy):
-    result = build(site_copy, site_copy / "build")
-    assert result.unchanged and result.rendered == 0
-
-
-def test_a_file_changed_by_hand_is_rebuilt(site_copy, built_tree):
-    page = site_copy / "build/yi/01/44/index.html"
-    scribble(page, "scribbled over")
-    result = build(site_copy, site_copy / "build")
-    assert result.rendered == 1
-    assert "乾為天" in page.read_text(encoding="utf-8")
-    assert tree(site_copy / "build") == built_tree
-
-
-def test_a_file_changed_by_hand_never_comes_back_from_the_spare(site_copy, built_tree):
-    """The output before a build becomes the spare the next build updates: a page scribbled
-    over there must be noticed again (the spare is looked at in another process)."""
-    project = site_copy
-    page = project / "build/yi/02/44/index.html"
-    scribble(page, "scribbled over")
-    # An edit the page does not depend on (so only the look at the spare can bring it back),
-    # which renders a few dozen pages.
-    edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
-    build(project, project / "build")                  # the scribbled page is now in the spare
-    edit(project / PARAGRAPH[0], *reversed(PARAGRAPH[1:]))
-    result = build(project, project / "build")
-    assert tree(project / "build") == built_tree      # the project's inputs are the real ones again
-    assert "坤為地" in page.read_text(encoding="utf-8")
-    assert result.rendered < 200
-
-
-def test_a_check_renders_only_what_an_edit_reaches_and_writes_nothing(site_copy, built_tree):
-    """``sitegen check`` carries over from ``build/`` the pages whose inputs are unchanged, reading
-    the output and its cache folder without changing either; what it renders still fails on a
-    problem as a build would."""
-    from sitegen.write.atomic import cache_dir
-
-    project = site_copy
-    out, cache = project / "build", cache_dir(project / "build")
-    listing, kept = sorted(p.name for p in project.iterdir()), tree(cache)
-    edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
-    result = build(project, None, reference=out)
-    assert 0 < result.rendered < 200
-    assert result.manifest.files.keys() == built_tree.keys() - {".sitegen/manifest.json"}
-    # a link an edit breaks, on the pages it re-renders, fails the check with the build's message
-    edit(project / "templates/liuren_day.html", "<h1>", '<a href="#no-such-id">y</a><h1>')
-    with pytest.raises(BuildError) as e:
-        build(project, None, reference=out)
-    found = [p.format() for p in e.value.problems]
-    assert len(found) == 60 and found[0].startswith(
-        "build/liuren/bing-chen/index.html: broken link '#no-such-id': ")
-    assert sorted(p.name for p in project.iterdir()) == listing
-    assert tree(out) == built_tree and tree(cache) == kept
-
-
-def test_a_background_look_hands_back_its_result_or_its_error():
-    from sitegen.write.state import Background
-
-    assert Background(divmod, 7, 2).result() == (3, 1)
-    with pytest.raises(ZeroDivisionError):
-        Background(divmod, 7, 0).result()
-
-
-def test_files_carried_over_are_the_same_files_and_replace_what_was_there(tmp_path):
-    """The files a build carries over into the folder it writes are hard links to the output's,
-    folders made as needed; a file already there is replaced, never written into (its inode may
-    be the live output's)."""
-    from sitegen.write.atomic import _link
-
-    out, spare = tmp_path / "out", tmp_path / "spare"
-    (out / "yi/01/02").mkdir(parents=True)
-    (out / "yi/01/02/index.html").write_text("new", encoding="utf-8")
-    (out / "index.html").write_text("home", encoding="utf-8")
-    (spare / "yi").mkdir(parents=True)
-    (spare / "index.html").write_text("old", encoding="utf-8")
-    os.link(spare / "index.html", tmp_path / "live.html")
-    _link(out, spare, {"index.html", "yi/01/02/index.html"})
-    for f in ("index.html", "yi/01/02/index.html"):
-        assert (spare / f).samefile(out / f)
-    assert (tmp_path / "live.html").read_text(encoding="utf-8") == "old"
-
-
-# Each entry: the edits of one changed project, made at once; one clean build of it to compare with.
-# Edits under one dependency key (sitegen.write.inputs) share an entry: an incremental build
-# re-renders by key, so two edits of one key re-render what either alone would.
-TEXT = ("content/texts/liuren-gejue.md", "八專無克順逆布。謂", "八專無克順逆布。 謂")
-EDITS = {
-    # the body of two texts (``text:<slug>``): a paragraph 課 pages quote, and one of 《梅花易數》
-    "texts": (TEXT, PARAGRAPH),
-    # ``rules``: a rule's definition, and the wording of a derivation step (lesson pages and data)
-    "rules": (("content/rules/liuren-methods.yaml", "definition: >-", "definition: >-\n    (수정)"),
-              ("content/rules/liuren-methods.yaml", "末傳은 中傳 {mid} 위의", "末傳은 {mid} 위의")),
-    # one kind's template (``template:term.html``): its pages alone
-    "template": (("templates/term.html", "정의하거나 설명하는 단락", "정의하거나 풀이하는 단락"),),
-    # the engines' settings: every page (the one edit here that reaches the whole site)
-    "engine-config": (("content/site.yaml", "liuren_shehai: depth", "liuren_shehai: mengzhongji"),),
-}
-
-
-def make(root: Path, change: str) -> None:
-    for path, old, new in EDITS[change]:
-        edit(root / path, old, new)
-
-
-def changed_files(root: Path, built: Path) -> set[str]:
-    """The files the last build of ``root`` made anew (their recorded input fingerprint changed)."""
-    from sitegen.write import manifest as mf
-
-    before, after = mf.load(built).files, mf.load(root / "build").files
-    return {f for f, e in after.items() if f not in before or before[f].fingerprint != e.fingerprint}
-
-
-@pytest.mark.heavy
-@pytest.mark.parametrize("change", list(EDITS))
-def test_incremental_rebuild_equals_clean_build(site_copy, built, clean_tree, model, change):
-    make(site_copy, change)
-    # The engine option's build renders every page: in this process, as the clean build does
-    # (forking workers beside the other test worker costs 1-2 CPU-s and wins no time); the rules
-    # edit's 1,862 pages are rendered by the build's workers.
-    made = rebuild_matches_clean(site_copy, clean_tree, workers=1 if change == "engine-config" else None)
-    assert made > 0
-    if change == "texts":
-        assert made < 300, "an edit of a paragraph renders only the pages that show it"
-    if change == "template":
-        terms = {p.address.file for p in model.registry if p.kind == "term"}
-        assert len(terms) > 50
-        assert changed_files(site_copy, built) == terms, "a template's pages, and no other, re-render"
-    if change == "rules":
-        yi = {p.address.file for p in model.registry if p.kind in ("change", "change_json", "hexagram")}
-        assert len(yi) > 8000
-        assert not changed_files(site_copy, built) & yi, "a 大六壬 rules file's edit leaves 六爻 pages"
-    if change == "engine-config":
-        assert made > 10_000
-
-
-@pytest.mark.heavy(shares="texts")
-def test_edits_one_after_another_each_rebuilt_equal_a_clean_build(site_copy, clean_tree):
-    """Incremental builds on top of incremental builds (the spare folder in play each time),
-    ending where the ``texts`` edits end (whose clean build another test shares)."""
-    path, old, new = TEXT
-    between = new.replace(" ", "  ")                   # on the way to the final wording
-    edit(site_copy / path, old, between)
-    build(site_copy, site_copy / "build")
-    edit(site_copy / PARAGRAPH[0], *PARAGRAPH[1:])
-    build(site_copy, site_copy / "build")
-    edit(site_copy / path, between, new)
-    rebuild_matches_clean(site_copy, clean_tree)
-
-
-def test_removed_text_leaves_no_stale_page(site_copy, built_tree):
-    root = site_copy
+def test_an_edit_reaches_every_page_that_shows_it_and_nothing_else(built, tmp_path):
+    """The stale-page repro: a word appended to a ``reason:`` of the 探原 comparison and a new
+    redirect, built again over the previous output in a fresh process with another hash seed.
+    Every file that differs from the session's build holds the new word or the redirect; the
+    agreement page shows the word; everything else is byte-identical (no set or dict order, no
+    object address leaks into any file)."""
+    root = copy_site(tmp_path / "proj")
+    subprocess.run(["cp", "-al", str(built), str(root / "build")], check=True)
+    shutil.copytree(output.state_dir(built), output.state_dir(root / "build"))
+    word = "낱말추가시험"
+    path = root / "content/validation/tanyuan.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "  reason: " in text
+    path.write_text(text.replace("  reason: ", f"  reason: {word} ", 1), encoding="utf-8")
+    (root / "content/redirects.yaml").write_text(
+        "- from: texts/old-gejue-p05/\n  to: texts/liuren-gejue/#p05\n", encoding="utf-8")
+    seed = another_hash_seed()
+    run = subprocess.run([sys.executable, "-m", "sitegen", "build", "--quiet", "--root", str(root)],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed})
+    assert run.returncode == 0, run.stderr
     out = root / "build"
-    (root / "content/texts/extra.md").write_text(
-        (root / "content/texts/liuren-zhanfa.md").read_text(encoding="utf-8")
-        .replace("slug: liuren-zhanfa", "slug: extra"), encoding="utf-8")
-    build(root, out)
-    assert (out / "texts/extra/index.html").is_file()
-    (root / "content/texts/extra.md").unlink()
-    build(root, out)
-    assert not (out / "texts/extra").exists()
-    assert tree(out) == built_tree          # the same inputs as the real site's again
+    before, after = tree(built), tree(out)
+    assert after.keys() - before.keys() == {"texts/old-gejue-p05/index.html"}
+    assert before.keys() - after.keys() == set()
+    differ = {f for f in before if before[f] != after[f]}
+    assert "about/conventions/agreement/index.html" in differ
+    assert word in (out / "about/conventions/agreement/index.html").read_text(encoding="utf-8")
+    for f in differ:
+        data = (out / f).read_text(encoding="utf-8")
+        assert word in data or "old-gejue-p05" in data, f"{f} changed, but shows neither edit"
+    html = (out / "texts/old-gejue-p05/index.html").read_text(encoding="utf-8")
+    assert '<meta http-equiv="refresh" content="0; url=../liuren-gejue/index.html#p05">' in html
+    assert "<script" not in html
 
 
-def test_failed_build_leaves_previous_output_untouched(site_copy, built_tree):
-    project = site_copy
-    edit(project / "content/texts/kejing-bingyin.md", "{#p02}", "{#p01}")
-    with pytest.raises(BuildError):
-        build(project, project / "build")
-    assert tree(project / "build") == built_tree
+def _inputs(root: Path) -> list[str]:
+    return sorted(f"{folder}/{rel}" for folder in ("content", "templates")
+                  for rel, _ in files_under(root / folder)
+                  if not any(part.startswith(".") or part.endswith("~") for part in rel.split("/")))
 
 
-def test_a_build_leaves_the_garbage_collector_as_it_found_it(tmp_path):
-    """The model is made with the cyclic garbage collector off, then frozen (sitegen.build): a
-    build, even one that fails, leaves the collector on and nothing frozen."""
-    project = copy_site(tmp_path / "proj")
-    edit(project / "content/texts/kejing-bingyin.md", "{#p02}", "{#p01}")
-    with pytest.raises(BuildError):
-        build(project, None)
-    assert gc.isenabled() and gc.get_freeze_count() == 0
+def _edits(data: bytes) -> list[bytes]:
+    """Three mechanical edits of a file: a value changed (its last non-space byte), a line added,
+    a line removed (the first)."""
+    stripped = data.rstrip()
+    last = stripped[-1:] or b"x"
+    changed = stripped[:-1] + (b"y" if last != b"y" else b"z") + data[len(stripped):]
+    first, _, rest = data.partition(b"\n")
+    return [changed, data + b"\n# added\n", rest if rest else b""]
 
 
-@pytest.mark.heavy(shares="texts")
-def test_killed_build_leaves_previous_output_untouched(site_copy, built_tree, clean_tree, monkeypatch):
-    import sitegen.build as b
-
-    project = site_copy
-    before = built_tree
-    make(project, "texts")
-
-    def killed(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as m:       # killed while rendering (the spare is half-updated)
-        m.setattr(b, "render_files", killed)
-        with pytest.raises(KeyboardInterrupt):
-            build(project, project / "build", workers=1)
-    assert tree(project / "build") == before
-    with monkeypatch.context() as m:       # killed just before the swap
-        m.setattr(b.atomic.Target, "commit", killed)
-        with pytest.raises(KeyboardInterrupt):
-            build(project, project / "build", workers=1)
-    assert tree(project / "build") == before
-    assert not list(project.glob(".build.staging-*"))
-    rebuild_matches_clean(project, clean_tree)   # and the next build recovers
+def test_every_edit_of_every_input_file_changes_the_fingerprint(tmp_path):
+    root = copy_site(tmp_path / "proj")
+    files = _inputs(root)
+    assert len(files) > 40
+    base = output.fingerprint(root)
+    seen = {base}
+    for rel in files:
+        path = root / rel
+        data = path.read_bytes()
+        for new in _edits(data):
+            path.write_bytes(new)
+            fp = output.fingerprint(root)
+            assert fp != base, f"an edit of {rel} leaves the fingerprint as it was"
+            seen.add(fp)
+        path.write_bytes(data)
+    (root / "content/texts/new.md").write_text("x", encoding="utf-8")      # a file added
+    assert output.fingerprint(root) != base
+    (root / "content/texts/new.md").unlink()
+    assert output.fingerprint(root) == base
+    assert output.fingerprint(root, "https://example.net/kb/") != base     # --base-url
 
 
-def test_broken_link_in_a_template_fails_with_page_link_and_reason(site_copy, built_tree):
-    project = site_copy
-    edit(project / "templates/liuren_day.html", "<h1>", '<a href="nowhere/index.html">x</a><a href="#no-such-id">y</a><h1>')
+def test_a_build_reads_nothing_of_the_project_outside_its_fingerprint():
+    """Every file of the project a check opens — loading, templates, one page of each kind — is one
+    the fingerprint hashes (content/ and templates/ less dot files and backups)."""
+    from sitegen.build import check_all
+
+    opened: set[str] = set()
+    repo = str(REPO) + os.sep
+
+    def hook(event, args):
+        if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+            p = os.path.abspath(os.fsdecode(args[0]))
+            if p.startswith(repo):
+                opened.add(p[len(repo):])
+
+    sys.addaudithook(hook)       # stays for the process; it only records while `opened` is read
+    site, renderer, _ = check_all(REPO)
+    kinds = {}
+    for page in site.registry:
+        kinds.setdefault(page.kind, page)
+    for page in kinds.values():
+        renderer.render(page)
+    hook_files = {f for f in opened if not f.startswith(("sitegen/", "tests/"))}
+    fingerprinted = set(_inputs(REPO))
+    assert hook_files and hook_files <= fingerprinted, sorted(hook_files - fingerprinted)
+    opened.clear()
+    hook_files.clear()
+    repo = "\0"                                          # records nothing from here on
+
+
+def test_nothing_to_do_when_the_output_was_built_from_these_inputs(tmp_path):
+    out = tmp_path / "out"
+    state = output.Staging(_made(out))
+    state.write("index.html", b"home")
+    state.write("yi/01/index.html", b"one")
+    state.commit("inputs-1")
+    assert output.up_to_date(out, "inputs-1") and not output.up_to_date(out, "inputs-2")
+    (out / "yi/01/index.html").unlink()
+    (out / "yi/01/index.html").write_bytes(b"two")     # a file changed by hand (same size)
+    os.utime(out / "yi/01/index.html", ns=(1 << 62, 1 << 62))
+    assert not output.up_to_date(out, "inputs-1")
+    os.utime(out / "yi/01/index.html", ns=(1, 1))
+    assert output.up_to_date(out, "inputs-1")
+    (out / "extra.html").write_bytes(b"")                # a file added by hand
+    assert not output.up_to_date(out, "inputs-1")
+
+
+def _made(out: Path) -> Path:
+    """``out`` ready for a :class:`output.Staging` (its state folder made, as the lock makes it)."""
+    output.state_dir(out).mkdir(mode=0o700, parents=True, exist_ok=True)
+    return out
+
+
+def test_a_swap_replaces_the_output_whole_and_leaves_nothing_behind(tmp_path):
+    out = tmp_path / "out"
+    first = output.Staging(_made(out))
+    first.write("a/index.html", b"old")
+    first.write("gone.html", b"x")
+    first.commit("1")
+    second = output.Staging(out)
+    second.write("a/index.html", b"new")
+    second.commit("2")
+    assert {rel for rel, _ in files_under(out)} == {"a/index.html"}
+    assert (out / "a/index.html").read_bytes() == b"new"
+    assert sorted(p.name for p in output.state_dir(out).iterdir()) == ["record.json"]
+    assert output.read_record(out)["inputs"] == "2"
+
+
+def test_a_failed_or_interrupted_build_leaves_the_previous_output_untouched(tmp_path, monkeypatch):
+    root = copy_site(tmp_path / "proj")
+    out = root / "build"
+    previous = output.Staging(_made(out))
+    previous.write("index.html", b"previous")
+    previous.commit("previous")
+    record = output.read_record(out)
+
+    # content with a problem: stopped before anything is written
+    text = root / "content/texts/kejing-bingyin.md"
+    original = text.read_text(encoding="utf-8")
+    edit(text, "{#p02}", "{#p01}")
     with pytest.raises(BuildError) as e:
-        build(project, project / "build")
-    found = [p.format() for p in e.value.problems]
-    assert len(found) == 120      # two on each of the 60 day pages, all listed
-    assert found[0] == ("build/liuren/bing-chen/index.html: broken link '#no-such-id': "
-                        "liuren/bing-chen/index.html has no element with id 'no-such-id'\n"
-                        "    hint: check the paragraph or section id (ids are case-sensitive)")
-    assert found[1].startswith("build/liuren/bing-chen/index.html: broken link 'nowhere/index.html': "
-                               "no file liuren/bing-chen/nowhere/index.html was built")
-    assert tree(project / "build") == built_tree
+        build(root, out)
+    assert "nothing was written." in e.value.report().splitlines()[0]
+    text.write_text(original, encoding="utf-8")
+    assert (out / "index.html").read_bytes() == b"previous" and output.read_record(out) == record
 
+    # a full disk while writing
+    writes = []
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_template_error_names_template_and_line(site_copy, workers, monkeypatch):
-    """Whether the pages are rendered in the build's process or by its workers (which a build
-    leaves a hundred pages or so to itself: two are made to here)."""
-    import sitegen.build as b
+    def full(self, rel, data):
+        writes.append(rel)
+        if len(writes) > 20:
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.path / rel))
+        return real_write(self, rel, data)
 
-    monkeypatch.setattr(b, "PAGES_PER_WORKER", 1)
-    edit(site_copy / "templates/term.html", "{{ t.gloss | md }}", "{{ t.glos | md }}")
+    real_write = output.Staging.write
+    monkeypatch.setattr(output.Staging, "write", full)
     with pytest.raises(BuildError) as e:
-        build(site_copy, site_copy / "build", workers=workers)
-    found = [p.format() for p in e.value.problems]
-    assert len(found) == 101, "every term page"
-    assert found[0].startswith("templates/term.html:7: while rendering terms/")
-    assert "has no attribute 'glos'" in found[0]
-
-
-def test_a_failed_write_is_reported_and_leaves_the_output_untouched(site_copy, built_tree, monkeypatch):
-    import errno
-
-    import sitegen.write.files as files
-
-    project = site_copy
-    before = built_tree
-    edit(project / PARAGRAPH[0], *PARAGRAPH[1:])
-
-    def full(folder, batch):
-        raise OSError(errno.ENOSPC, "No space left on device", f"{folder}/{batch[0][0]}")
-
-    monkeypatch.setattr(files, "write_files", full)
-    with pytest.raises(BuildError) as e:
-        build(project, project / "build", workers=1)
+        build(root, out)
     message = e.value.problems[0].format()
     assert "could not write the output: No space left on device" in message
-    assert "hint: check the free space" in message
-    assert tree(project / "build") == before
+    assert "the previous output is untouched" in message
+    monkeypatch.undo()
+    assert (out / "index.html").read_bytes() == b"previous" and output.read_record(out) == record
+    assert not output.staging_dir(out).exists()
+
+    # interrupted (Ctrl-C) while rendering
+    def interrupted(self, page):
+        raise KeyboardInterrupt
+
+    import sitegen.render.render as render
+    monkeypatch.setattr(render.Renderer, "render", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build(root, out)
+    assert (out / "index.html").read_bytes() == b"previous" and output.read_record(out) == record
+    assert not output.staging_dir(out).exists()
+
+
+def test_faults_found_while_rendering_are_all_listed_with_page_line_and_reason(tmp_path):
+    """One check of a site with four faults that only rendering finds: each is listed, at once."""
+    root = copy_site(tmp_path / "proj")
+    edit(root / "templates/liuren_day.html", "<h1>",
+         '<a href="nowhere/index.html">x</a><a href="#no-such-id">y</a><h1>')
+    edit(root / "templates/term.html", "{{ t.gloss | md }}", "{{ t.glos | md }}")
+    edit(root / "content/texts/liuren-zhanfa.md", "{#p02}", "{#main}")
+    (root / "content/redirects.yaml").write_text(
+        "- from: old/\n  to: texts/huangjince/#no-such-paragraph\n", encoding="utf-8")
+    with pytest.raises(BuildError) as e:
+        build(root, None)
+    found = [p.format() for p in e.value.problems]
+    terms = [f for f in found if f.startswith("templates/term.html:7: while rendering terms/")]
+    assert len(terms) > 50 and all("has no attribute 'glos'" in f for f in terms)
+    # a template that fails on a page stops that page: its links are not checked
+    days = [f for f in found if f.startswith("build/liuren/")]
+    assert len(days) == 120, "two on each of the 60 day pages"
+    assert ("build/liuren/bing-chen/index.html: broken link '#no-such-id': "
+            "liuren/bing-chen/index.html has no element with id 'no-such-id'\n"
+            "    hint: check the paragraph or section id (ids are case-sensitive)") in days
+    assert any(f.startswith("build/liuren/bing-chen/index.html: broken link 'nowhere/index.html': "
+                            "no file liuren/bing-chen/nowhere/index.html was built") for f in days)
+    assert any(f.startswith("build/texts/liuren-zhanfa/index.html: broken link '#main': "
+                            "the page has 2 elements with id 'main'") for f in found)
+    assert any(f.startswith("content/redirects.yaml:1: the redirect from old/ to "
+                            "texts/huangjince/#no-such-paragraph") and "no-such-paragraph" in f
+               for f in found)

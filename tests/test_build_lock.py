@@ -1,163 +1,176 @@
-"""Builds of one output at the same time: one writes, the others wait for it, and the output is
-always one whole site. Every combination: clean + incremental (the README's clean build, with a
-second build of its folder started meanwhile: test_cli.py), incremental + incremental, a build +
-``serve``'s build."""
+"""One build of an output at a time; a build that dies, however it dies, never blocks the next
+and leaves the previous output whole; a build writes only where it may."""
 
 from __future__ import annotations
 
-import fcntl
-import json
+import io
 import os
+import signal
 import socket
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import files_under, link_tree
-from sites import copy_site, wait_until_locked
-from test_cli import SECOND, readme_runs  # noqa: F401  (a fixture: the README's clean build)
-from sitegen.write import atomic
-
-pytestmark = pytest.mark.heavy      # builds in other processes, one of them clean
+from conftest import tree
+from sitegen.build import build
+from sitegen.problems import BuildError
+from sitegen.write import output
+from sites import copy_output, copy_site, edit, locked, wait_for
 
 TEXT = "content/texts/huangjince.md"
 
 
-@pytest.fixture(scope="module")
-def project(built, tmp_path_factory):
-    """A copy of the project whose output is the session's build (hard-linked: builds never
-    modify a file in place)."""
-    root = copy_site(tmp_path_factory.mktemp("locked"))
-    link_tree(built, root / "build")
+@pytest.fixture
+def project(built, tmp_path) -> Path:
+    """A copy of the project whose ``build/`` is the session's site, up to date."""
+    root = copy_site(tmp_path / "proj")
+    copy_output(built, root / "build")
     return root
 
 
-def _sitegen(root: Path, *args: str) -> subprocess.Popen:
+def _sitegen(root: Path, *args: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "sitegen", "--root", str(root), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def _assert_whole_site(out: Path, built: Path, phrase: str | None = None) -> None:
-    """``out`` holds every file of the site, each as its manifest records, and (if given)
-    ``phrase`` in the edited text; no build's staging or old folder is left beside it."""
-    assert {f for f, _ in files_under(out)} == {f for f, _ in files_under(built)}, \
-        "the output is not one whole site"
-    manifest = json.loads((out / ".sitegen/manifest.json").read_bytes())
-    for f, entry in manifest["files"].items():
-        assert (out / f).stat().st_size == entry[2], f
-    if phrase is not None:
-        assert phrase in (out / "texts/huangjince/index.html").read_text(encoding="utf-8")
-    leftovers = [p.name for p in out.parent.iterdir() if ".staging-" in p.name or ".old-" in p.name]
-    assert leftovers == []
-
-
-def _edit(root: Path, n: int) -> str:
-    phrase = f"生死稟修於前定{'　' * n}"
-    text = root / TEXT
-    body = text.read_text(encoding="utf-8")
-    start = body.index("生死稟修於前定")
-    end = body.index("，", start)
-    text.write_text(body[:start] + phrase + body[end:], encoding="utf-8")
-    return phrase
-
-
-def _run_two(root: Path, first: tuple[str, ...], second: tuple[str, ...]):
-    a = _sitegen(root, *first)
-    wait_until_locked(root / "build", a)
-    b = _sitegen(root, *second)
-    out_a, err_a = a.communicate(timeout=300)
-    out_b, err_b = b.communicate(timeout=300)
-    assert a.returncode == 0, err_a
-    assert b.returncode == 0, err_b
-    return err_a, err_b
-
-
-def test_a_check_reads_an_output_no_build_is_writing(tmp_path):
-    """``sitegen check`` reads ``build/`` under a shared lock: it waits for a build writing it,
-    saying so, and creates no lock file where no build has been (it writes nothing)."""
-    import io
-    import threading
-
-    out = tmp_path / "build"
-    out.mkdir()
-    assert not atomic.OutputLock(out, shared=True).acquire().held
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["build"]
-    said = io.StringIO()
-    with atomic.OutputLock(out, stream=io.StringIO()):                  # a build writing
-        check = atomic.OutputLock(out, stream=said, shared=True)
-        waiting = threading.Thread(target=check.acquire)
-        waiting.start()
-        waiting.join(0.5)
-        assert waiting.is_alive() and "is writing" in said.getvalue() and "waiting" in said.getvalue()
-    waiting.join(10)
-    assert not waiting.is_alive() and check.held
-    with open(atomic.lock_path(out)) as fh:            # another check goes on; a build would wait
-        fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        fcntl.flock(fh, fcntl.LOCK_UN)
-        with pytest.raises(BlockingIOError):
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    check.release()
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
 
 
 def test_a_second_build_waits_for_the_first_and_says_so(project, built, tmp_path):
-    phrase = _edit(project, 1)
-    lock = atomic.OutputLock(project / "build", stream=open(os.devnull, "w")).acquire()
-    err_file = tmp_path / "stderr"
+    lock = output.OutputLock(project / "build", stream=io.StringIO())
+    lock.acquire()
+    said = tmp_path / "stderr"
     try:
-        with open(err_file, "w") as err:
-            proc = subprocess.Popen([sys.executable, "-m", "sitegen", "--root", str(project), "build"],
-                                    stdout=subprocess.DEVNULL, stderr=err, text=True)
-        deadline = time.monotonic() + 120
-        while "waiting for it to finish" not in err_file.read_text():
-            assert proc.poll() is None, "the second build did not wait: " + err_file.read_text()
-            assert time.monotonic() < deadline, "the second build never said it waits"
-            time.sleep(0.05)
-        time.sleep(0.5)
-        assert proc.poll() is None, "the second build did not wait"
+        with open(said, "w") as err:
+            second = subprocess.Popen([sys.executable, "-m", "sitegen", "--root", str(project), "build"],
+                                      stdout=subprocess.DEVNULL, stderr=err)
+        wait_for(lambda: "waiting for it to finish" in said.read_text(), second,
+                 "the second build said it waits")
     finally:
         lock.release()
-    assert proc.wait(timeout=300) == 0, err_file.read_text()
-    assert "another build (process" in err_file.read_text()
-    _assert_whole_site(project / "build", built, phrase)
+    assert second.wait(timeout=120) == 0, said.read_text()
+    err = said.read_text()
+    assert f"another build (process {os.getpid()}) is writing" in err and "is up to date" in err
+    assert tree(project / "build") == tree(built)
 
 
-def test_incremental_builds_at_the_same_time_leave_one_whole_site(project, built):
-    phrase = _edit(project, 11)
-    _run_two(project, ("build",), ("build",))
-    _assert_whole_site(project / "build", built, phrase)
+@pytest.mark.parametrize("how, then", [(signal.SIGKILL, "build"), (signal.SIGTERM, "check")])
+def test_a_killed_build_never_blocks_the_next_and_leaves_the_output_whole(project, built, how, then):
+    """Killed while it writes its staging folder: the lock goes with the process, the previous
+    output is as it was, and the next build or check goes straight on and removes what the
+    killed one left."""
+    edit(project / TEXT, "生死稟修於前定", "生死稟修於前定　")
+    killed = _sitegen(project, "build")
+    staging = output.staging_dir(project / "build")
+    wait_for(lambda: staging.is_dir() and any(staging.iterdir()), killed, "the build began writing")
+    killed.send_signal(how)
+    killed.communicate(timeout=60)
+    assert killed.returncode == -how
+    assert not locked(project / "build")
+    assert tree(project / "build") == tree(built)
+    assert staging.exists()                         # left by the killed build …
+    edit(project / TEXT, "生死稟修於前定　", "生死稟修於前定")
+    again = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(project), then],
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert ("is up to date" if then == "build" else "nothing to check") in again.stderr
+    assert not staging.exists()                     # … and removed by the next build or check
+    assert tree(project / "build") == tree(built)
 
 
-def test_a_build_during_a_clean_build_waits_for_it_and_finds_one_whole_site(readme_runs, built):
-    """The README's clean build (``--clean --out DIR``), with a second build of that folder
-    started while it ran (test_cli.py): seconds long, so the second surely came meanwhile."""
-    code, err, folders = readme_runs[SECOND]
-    assert code == 0, err
-    assert "waiting for it to finish" in err
-    _assert_whole_site(folders["out"], built)
-
-
-def test_a_build_while_serve_builds(project, built):
-    phrase = _edit(project, 7)
+def test_serve_holds_no_lock_while_it_serves(project):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = _sitegen(project, "serve", "--port", str(port))
     try:
-        wait_until_locked(project / "build", server)
-        other = _sitegen(project, "build")
-        out, err = other.communicate(timeout=300)
-        assert other.returncode == 0, err
         line = server.stdout.readline()
-        assert line.startswith("serving"), line
-        # serve holds no lock while it serves: a build goes straight on
-        _edit(project, 8)
-        again = _sitegen(project, "build")
-        out, err = again.communicate(timeout=300)
-        assert again.returncode == 0 and "waiting" not in err, err
+        assert line.startswith("serving"), line + server.stderr.read()
+        assert not locked(project / "build")
     finally:
         server.terminate()
         server.communicate(timeout=30)
-    _assert_whole_site(project / "build", built, "生死稟修於前定" + "　" * 8)
+
+
+def test_a_lock_waits_and_a_released_lock_is_free(tmp_path):
+    out = tmp_path / "build"
+    said = io.StringIO()
+    with output.OutputLock(out, stream=io.StringIO()):
+        assert locked(out)
+        other = output.OutputLock(out, stream=said)
+        assert not other.acquire(wait=False)
+        waiting = threading.Thread(target=other.acquire)
+        waiting.start()
+        waiting.join(0.3)
+        assert waiting.is_alive() and "waiting for it to finish" in said.getvalue()
+    waiting.join(10)
+    assert not waiting.is_alive() and locked(out)
+    other.release()
+    assert not locked(out)
+    assert oct(output.state_dir(out).stat().st_mode & 0o777) == "0o700"
+
+
+# -- where a build may write -----------------------------------------------------------------
+
+def _refused(root: Path, out: Path) -> str:
+    with pytest.raises(BuildError) as e:
+        build(root, out)
+    (problem,) = e.value.problems
+    assert problem.message.startswith(f"will not build into {out.absolute()}: ")
+    return problem.message
+
+
+def test_an_output_that_is_not_a_build_is_refused_and_left_alone(tmp_path):
+    root = copy_site(tmp_path / "proj")
+    mine = tmp_path / "mine"
+    for i in range(21):
+        (mine / f"f{i}.txt").parent.mkdir(exist_ok=True)
+        (mine / f"f{i}.txt").write_text(str(i), encoding="utf-8")
+    before = tree(mine)
+    assert "files that no build made" in _refused(root, mine)
+    assert tree(mine) == before
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", encoding="utf-8")
+    assert "is a file or a link" in _refused(root, a_file)
+    assert a_file.read_text(encoding="utf-8") == "x"
+    for out, why in ((root, "the project folder or a folder above it"),
+                     (tmp_path, "the project folder or a folder above it"),
+                     (root / "content", "inside the project's content/ folder"),
+                     (root / "content/texts/out", "inside the project's content/ folder"),
+                     (root / "templates/assets/x", "inside the project's templates/ folder")):
+        assert why in _refused(root, out)
+    assert not list(tmp_path.glob(".*.sitegen")) and not list(root.glob(".*.sitegen"))
+
+
+def test_a_build_in_the_shared_temporary_folder_ignores_what_others_may_plant(tmp_path, built):
+    """The build's own folder beside the output is made 0700 by its owner; a record there is data
+    (JSON), never code, and a folder of another user is refused before it is read."""
+    out = tmp_path / "out"
+    state = output.state_dir(out)
+    state.mkdir()
+    os.chown(state, 12345, 12345) if os.geteuid() == 0 else pytest.skip("needs root to chown")
+    root = copy_site(tmp_path / "proj")
+    assert "is not a folder of this user" in _refused(root, out)
+
+
+def test_no_code_runs_from_files_beside_or_inside_the_output(project, tmp_path):
+    """Files an earlier version kept beside its output (pickles, compiled templates) are never
+    loaded: a planted payload does not run while the content, the model and the templates load
+    (all an earlier version read from them; rendering never read them)."""
+    import pickle
+
+    flag = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self):
+            return (os.system, (f"touch {flag}",))
+
+    for folder in (project / ".build.sitegen-cache", output.state_dir(project / "build")):
+        folder.mkdir(exist_ok=True)
+        for name in ("corpora-0.pickle", "yaml-0.pickle", "__jinja2_0.cache"):
+            (folder / name).write_bytes(pickle.dumps(Payload()))
+    load = "import sys; from pathlib import Path; from sitegen.build import check_all; check_all(Path(sys.argv[1]))"
+    done = subprocess.run([sys.executable, "-c", load, str(project)], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert not flag.exists()

@@ -3,8 +3,9 @@
 Every command line in README.md (its code blocks and its inline code) is run for real, from a
 project folder, as a reader would type it. Bracketed options (``[--out DIR]``) are run both left
 out and given; ``DIR``, ``N`` and ``URL`` stand for a folder, a free port and
-``https://example.net/kb/``. Output folders hold a build of the same inputs already, so only the
-command line that must render (``--clean``) does; ``check`` carries over what ``build/`` holds.
+``https://example.net/kb/``. Output folders hold a build of the same inputs already (so those
+builds have nothing to do), but for ``https://example.net/kb/``: the first command line that
+builds for it renders the whole site, and the publishing tests read what it wrote.
 """
 
 from __future__ import annotations
@@ -15,21 +16,17 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
-from conftest import REPO, link_tree, run_dir, run_lock
+from conftest import REPO, run_dir, run_lock
 from sitegen import cli, content  # noqa: F401  (content before config: they import each other)
 from sitegen.content.config import example_domain_warning
-from sites import copy_site, wait_until_locked
-
-pytestmark = pytest.mark.heavy(first=True)  # ``readme_runs``: a clean build first
+from sites import copy_output, copy_site
 
 README = REPO / "README.md"
 KB = "https://example.net/kb/"
@@ -118,52 +115,37 @@ def run_serve(argv: list[str], cwd: Path) -> tuple[int, str]:
     return proc.returncode, err
 
 
-# Not a README line: a second build of the clean build's output folder, started while the clean
-# build runs (it must wait for it, then find the site up to date: test_build_lock.py).
-SECOND = "(a second build of that folder, started during the clean build)"
-
-
 @pytest.fixture(scope="session")
-def readme_runs(request, tmp_path_factory):
+def readme_runs(built, tmp_path_factory):
     """Every README command line, run once per test run (by the first worker to ask; the other
-    reads what it found): ``{line: (returncode, stderr, {"root": project, "out": out folder})}``,
-    and ``SECOND``. The clean builds run first, before the session's site is asked for: a worker
-    that starts here renders while another builds that site."""
+    reads what it found): ``{line: (returncode, output, {"root": project, "out": out folder})}``."""
     folder = run_dir(tmp_path_factory) / "readme"
     saved = folder / "runs.json"
     with run_lock(folder.parent / "readme.lock"):
         if not saved.exists():
-            runs = run_readme_lines(lambda: request.getfixturevalue("built"), folder)
+            runs = run_readme_lines(built, folder)
             saved.write_text(json.dumps({line: [code, err, {k: str(v) for k, v in f.items()}]
                                          for line, (code, err, f) in runs.items()}), encoding="utf-8")
     return {line: (code, err, {k: Path(v) for k, v in f.items()})
             for line, (code, err, f) in json.loads(saved.read_text(encoding="utf-8")).items()}
 
 
-def run_readme_lines(built: Callable[[], Path], base: Path) -> dict[str, tuple[int, str, dict[str, Path]]]:
-    """Run every README command line in projects under ``base``.
-
-    Command lines with ``--base-url URL`` run in a project whose outputs were built for ``URL``
-    (by the one README command line that builds from scratch for it), the others in one whose
-    outputs are the session's site (``built()``, asked for once the clean builds are done)."""
+def run_readme_lines(built: Path, base: Path) -> dict[str, tuple[int, str, dict[str, Path]]]:
+    """Run every README command line in projects under ``base``: those for ``URL`` in a project of
+    their own (the first that builds for it renders the site, whose output is then that project's
+    ``build/`` too), the others in one whose outputs are the session's site."""
     lines = [form for line in readme_command_lines() for form in expand(line)]
-    lines = sorted(dict.fromkeys(lines), key=lambda l: "--clean" not in l)   # the clean builds first
+    lines = sorted(dict.fromkeys(lines), key=lambda l: "--out" not in l)   # a build into DIR first
     plain = {"root": copy_site(base / "plain"), "out": base / "plain-out"}
     kb = {"root": copy_site(base / "kb"), "out": base / "kb-out"}
+    copy_output(built, plain["root"] / "build")
+    copy_output(built, plain["out"])
     runs: dict[str, tuple[int, str, dict[str, Path]]] = {}
     for line in lines:
         folders = kb if "URL" in line.split() or KB in line else plain
-        if folders is kb and not (kb["out"] / ".sitegen/manifest.json").exists():
-            assert "--clean" in line and "--out" in line, \
-                f"the README has no clean build for {KB} before {line!r}"
-        if folders is plain and not plain["out"].exists():
-            link_tree(built(), plain["root"] / "build")
-            link_tree(built(), plain["out"])
         argv = argv_of(line, folders)
         if "serve" in argv:
             code, err = run_serve(argv, folders["root"])
-        elif "--clean" in argv and SECOND not in runs:
-            code, err, runs[SECOND] = run_with_a_second_build(argv, folders)
         else:
             before = sorted(p.name for p in folders["root"].iterdir())
             done = subprocess.run(argv, cwd=folders["root"], capture_output=True, text=True)
@@ -171,27 +153,9 @@ def run_readme_lines(built: Callable[[], Path], base: Path) -> dict[str, tuple[i
             if "check" in argv:
                 assert sorted(p.name for p in folders["root"].iterdir()) == before, "check wrote"
         runs[line] = (code, err, folders)
-        if folders is kb and "--clean" in line and code == 0 and not (kb["root"] / "build").exists():
-            link_tree(kb["out"], kb["root"] / "build")
+        if folders is kb and code == 0 and kb["out"].exists() and not (kb["root"] / "build").exists():
+            copy_output(kb["out"], kb["root"] / "build")
     return runs
-
-
-def run_with_a_second_build(argv: list[str], folders: dict[str, Path]):
-    """Run the clean build ``argv``, and once it holds its output's lock, the same build without
-    ``--clean``: ``(returncode, output)`` of the first, and the second's run."""
-    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else folders["root"] / "build"
-    # The first writes into a file, not a pipe no one reads while the second runs (a full pipe
-    # would stop it, holding the lock the second waits for).
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as said:
-        first = subprocess.Popen(argv, cwd=folders["root"], stdout=said, stderr=subprocess.STDOUT,
-                                 text=True)
-        wait_until_locked(out, first)
-        second = subprocess.run([w for w in argv if w != "--clean"], cwd=folders["root"],
-                                capture_output=True, text=True)
-        first.wait(timeout=600)
-        said.seek(0)
-        output = said.read()
-    return first.returncode, output, (second.returncode, second.stdout + second.stderr, folders)
 
 
 def test_every_command_line_in_the_readme_runs(readme_runs):
@@ -201,9 +165,18 @@ def test_every_command_line_in_the_readme_runs(readme_runs):
     assert any(l.startswith("sitegen serve") for l in lines)
     failed = {line: err for line, (code, err, _) in readme_runs.items() if code != 0}
     assert not failed, failed
-    ran = " ".join(readme_runs)
-    for name, (flags, _, _) in cli.OPTIONS.items():
-        assert flags[0] in ran, f"the README shows no command line with {flags[0]}"
+
+
+def test_every_option_the_readme_shows_is_in_its_commands_help(capsys):
+    for line in readme_command_lines():
+        words = line.split()
+        name = words[words.index(next(w for w in words if w in cli.COMMANDS))]
+        with pytest.raises(SystemExit):
+            cli.parse([name, "--help"])
+        help_text = capsys.readouterr().out
+        for w in words:
+            if w.startswith("--"):
+                assert w.partition("=")[0] in help_text, f"{line!r}: {w} is not in sitegen {name} --help"
 
 
 def test_every_option_is_in_its_commands_help_and_works_before_and_after(capsys):
@@ -230,22 +203,21 @@ def test_every_option_is_in_its_commands_help_and_works_before_and_after(capsys)
     capsys.readouterr()
 
 
-def test_check_carries_over_from_the_build_folder_unless_clean(readme_runs, monkeypatch, capsys):
-    """The README's ``sitegen check`` ran in a project whose ``build/`` is the session's site: it
-    rendered nothing anew. ``--clean`` makes it render every page (the build it asks for, here)."""
+def test_a_check_of_what_was_built_does_nothing_unless_clean(readme_runs, monkeypatch, capsys):
+    """The README's ``sitegen check`` ran in a project whose ``build/`` was built from its very
+    inputs: nothing to check. ``--clean`` checks all the same (the build it asks for, here)."""
     (_, said, _), = [run for line, run in readme_runs.items() if line == "sitegen check"]
-    assert re.search(r"ok: \d+ files checked \(0 rendered now\)", said), said
+    assert "was built from these very inputs; nothing to check" in said, said
     import sitegen.build
 
     asked = []
 
     def build(root, out, progress=None, **options):
-        asked.append((out, options["incremental"], options["reference"]))
-        return sitegen.build.Result(1, 1, 1, 1, 0.0, None)
+        asked.append((out, options["clean"]))
+        return sitegen.build.Result(1, 1, 1, 0.0, None)
     monkeypatch.setattr(sitegen.build, "build", build)
-    for clean in ([], ["--clean"]):
-        assert cli.main(["--root", str(REPO), "--quiet", "check", *clean]) == 0
-    assert asked == [(None, True, REPO / "build"), (None, False, REPO / "build")]
+    assert cli.main(["--root", str(REPO), "--quiet", "check", "--clean"]) == 0
+    assert asked == [(None, True)]
     capsys.readouterr()
 
 
@@ -263,7 +235,7 @@ def test_builds_on_an_example_domain_warn(readme_runs, base_url):
     assert example_domain_warning("https://dharma.example.com.kr/") is None
     assert example_domain_warning("https://sitegen.org/kb/") is None
     for line, (code, err, _) in readme_runs.items():
-        if ("check" in line or "--clean" in line) and code == 0:   # the runs that read the content
+        if re.search(r"sitegen (build|check)", line) and code == 0:
             address = KB if "URL" in line.split() else base_url
             warned = "warning: the base URL" in err and "is an example domain" in err
             assert warned == bool(example_domain_warning(address)), line
@@ -271,9 +243,9 @@ def test_builds_on_an_example_domain_warn(readme_runs, base_url):
 
 def test_publishing_under_a_sub_path(readme_runs, model):
     """Built with ``--base-url https://example.net/kb/``: every address a reader copies is there."""
-    clean = [f for line, (code, _, f) in readme_runs.items() if "--clean" in line and "URL" in line]
-    assert clean, "the README shows no clean build with --base-url"
-    out = clean[0]["out"]
+    kb = [f for line, (code, _, f) in readme_runs.items() if "URL" in line.split() or KB in line]
+    assert kb, "the README shows no build with --base-url"
+    out = kb[0]["out"] if kb[0]["out"].exists() else kb[0]["root"] / "build"
     lesson = (out / "liuren/bing-yin/08/index.html").read_text(encoding="utf-8")
     assert f'<link rel="canonical" href="{KB}liuren/bing-yin/08/">' in lesson
     assert f'<meta name="citation_public_url" content="{KB}liuren/bing-yin/08/">' in lesson

@@ -5,23 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import errno
 import os
 import shutil
 from pathlib import Path
 
-import jinja2.bccache
 import pytest
 
 from conftest import REPO
-from sitegen.build import build, check_all
+from sitegen.build import check_all
 from sitegen.content import read_content
 from sitegen.content.source import project_tree_problems
 from sitegen.problems import BuildError, Problems
-from sitegen.render import env as env_module
-from sitegen.render.env import make_env
 from sitegen.render.render import Renderer
-from sitegen.write.inputs import read_inputs
+from sitegen.write.output import fingerprint
 from sites import copy_site, edit
 
 TEXT = "content/texts/kejing-bingyin.md"
@@ -45,7 +41,7 @@ def loaded(root: Path) -> list:
 def checked(root: Path) -> list:
     """The problems of everything checked before rendering: files, content, model, templates."""
     with pytest.raises(BuildError) as e:
-        check_all(root, None)
+        check_all(root)
     return list(e.value.problems)
 
 
@@ -112,14 +108,6 @@ def test_a_seed_check_is_checked_key_by_key(site, file, old, new, words):
     one(loaded(site), file, line_of(path, new.split("\n")[-1]), *words)
 
 
-def test_a_full_disk_for_the_template_cache_is_no_failure(site, tmp_path, monkeypatch):
-    def full(self, f):
-        raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(jinja2.bccache.Bucket, "write_bytecode", full)
-    env = make_env(site / "templates", tmp_path / "cache")
-    assert env.get_template("about.html")          # compiled, just not cached
-
-
 # -- templates that fail while rendering -------------------------------------------------------
 
 def _renderer(model, tmp_path: Path, template: str, old: str, new: str) -> Renderer:
@@ -144,28 +132,6 @@ def test_a_template_that_fails_on_a_page(model, tmp_path, new, words):
     assert all(w in p.message for w in words) and "about/index.html" in p.message and p.hint
 
 
-
-def test_a_moved_project_keeps_its_compiled_templates_and_its_errors_name_where_it_is_now(
-        model, tmp_path, monkeypatch):
-    """The template cache is kept beside the output and goes where the project goes (a copy, a
-    move): there its templates are not compiled again, and a failure names the file where it is."""
-    shutil.copytree(REPO / "templates", tmp_path / "a/templates")
-    edit(tmp_path / "a/templates/about.html", "<h1>", "{{ 1 // 0 }}<h1>")
-    first = Renderer(dataclasses.replace(model, root=tmp_path / "a"), tmp_path / "cache")
-    assert first.check_templates() == []
-    shutil.move(tmp_path / "a", tmp_path / "b")
-    monkeypatch.setattr(env_module._Cache, "compiled", {})       # a new process: only the folder
-    compiled = []
-    monkeypatch.setattr(jinja2.Environment, "_compile",
-                        lambda self, source, filename: compiled.append(filename))
-    moved = Renderer(dataclasses.replace(model, root=tmp_path / "b"), tmp_path / "cache")
-    assert moved.check_templates() == [] and compiled == []
-    page = model.registry["about"]
-    with pytest.raises(ZeroDivisionError) as e:
-        moved.render(page)
-    p = moved.render_problem(page, e.value)
-    assert (p.file, p.line) == ("templates/about.html", 3), p.format()
-
 # -- 4. a YAML alias bomb ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("levels", [7, 9])
@@ -174,10 +140,7 @@ def test_an_alias_bomb_is_refused_at_once(site, levels):
     for i in range(1, levels + 1):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
     (site / TERMS).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    import time
-    start = time.process_time()
     found = loaded(site)
-    assert time.process_time() - start < 2
     p = one(found, TERMS, 1, "more than 200,000 values", "aliases")
     assert all(len(q.format()) < 500 for q in found)
 
@@ -194,7 +157,7 @@ def test_links_out_of_the_project_are_refused(site, tmp_path_factory):
     found = project_tree_problems(site)
     assert {p.file for p in found} == {TEXT, "templates/assets/passwd", "content/texts/zero.md"}
     assert all("outside the project" in p.message and p.hint for p in found)
-    read_inputs(site)                                   # the fingerprint never reads them either
+    fingerprint(site)                                   # the fingerprint never reads them either
     found = loaded(site)
     one(found, TEXT, None, "outside the project")
     one(found, "content/texts/zero.md", None, "outside the project")
@@ -248,9 +211,9 @@ def test_a_control_character_in_a_paragraph(site):
 def test_a_dot_file_is_neither_read_nor_fingerprinted(site):
     shutil.copy(site / TERMS, site / "content/terms/.liuren-copy.yaml")
     assert loaded(site) == []                           # not read: it would double every term
-    before = read_inputs(site)
+    before = fingerprint(site)
     (site / "content/terms/.liuren-copy.yaml").write_text("junk", encoding="utf-8")
-    assert read_inputs(site) == before
+    assert fingerprint(site) == before
 
 
 # -- 8. all problems at once ----------------------------------------------------------------------
@@ -268,18 +231,3 @@ def test_four_problems_in_four_phases_are_all_listed(site):
     assert {"content/terms/yi.yaml", TEXT, "content/rules/liuren-methods.yaml",
             "templates/about.html"} <= files, "\n".join(p.format() for p in found)
     one(found, "content/rules/liuren-methods.yaml", line_of(rules, "不在此段之語") - 1, "不在此段之語")
-
-
-# -- after rendering: duplicate ids and redirect anchors ----------------------------------------
-
-def test_a_paragraph_id_the_page_already_uses_and_a_redirect_to_a_missing_anchor(site_copy):
-    # p02, which nothing cites: the incremental build renders the text's pages and the redirect
-    site = site_copy
-    edit(site / "content/texts/liuren-zhanfa.md", "{#p02}", "{#main}")
-    (site / "content/redirects.yaml").write_text(
-        "- from: old/\n  to: texts/huangjince/#no-such-paragraph\n", encoding="utf-8")
-    with pytest.raises(BuildError) as e:
-        build(site, site / "build")
-    found = list(e.value.problems)
-    one(found, "build/texts/liuren-zhanfa/index.html", None, "2 elements with id 'main'")
-    one(found, "content/redirects.yaml", 1, "no element with id 'no-such-paragraph'")

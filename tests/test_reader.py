@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 
 
 from conftest import REPO, files_under
-from sitegen.build import build
 
 PUBLISHED = REPO / "tests" / "published-addresses.txt"
 
@@ -49,19 +48,6 @@ def test_no_published_address_disappears(built):
         if not page.is_file() or 'http-equiv="refresh"' not in page.read_text(encoding="utf-8"):
             missing.append(a)
     assert not missing, f"{len(missing)} published addresses vanished without a redirect: {missing[:5]}"
-
-
-def test_redirects_keep_old_addresses_working_without_javascript(site_copy, base_url):
-    root = site_copy
-    (root / "content/redirects.yaml").write_text(
-        "- from: texts/old-huangjince/\n  to: texts/huangjince/\n"
-        "- from: texts/old-gejue-p05/\n  to: texts/liuren-gejue/#p05\n", encoding="utf-8")
-    out = root / "build"
-    build(root, out)
-    html = (out / "texts/old-gejue-p05/index.html").read_text(encoding="utf-8")
-    assert '<meta http-equiv="refresh" content="0; url=../liuren-gejue/index.html#p05">' in html
-    assert "<script" not in html
-    assert f'<link rel="canonical" href="{base_url}texts/liuren-gejue/#p05">' in html
 
 
 def test_sitemap_lists_every_page_once(built, base_url):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 from conftest import html_pages
 
@@ -59,7 +58,6 @@ def offences(site: Path) -> list[str]:
     return found
 
 
-@pytest.mark.heavy
 def test_no_internal_ids_in_reader_text(built):
     found = offences(built)
     assert not found, f"{len(found)} pages show internal ids:\n" + "\n".join(found[:30])

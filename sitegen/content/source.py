@@ -17,7 +17,6 @@ from typing import Any, Callable
 
 import yaml
 
-from .. import kept
 from ..paths import ignored, outside_problem
 from ..problems import Problems
 
@@ -268,19 +267,11 @@ def _clip_repr(v: Any, n: int = 60) -> str:
 
 
 def read_yaml(path: Path, rel: str, problems: Problems) -> YamlDoc | None:
-    """A YAML content file, read and parsed (None, with problems, if it can't be). A file parsed
-    without problems by an earlier build of the same output, with this very text, is not parsed
-    again (:mod:`sitegen.kept`)."""
+    """A YAML content file, read and parsed (None, with problems, if it can't be)."""
     text = read_text(path, rel, problems)
     if text is None:
         return None
-
-    def parse() -> tuple[YamlDoc | None, bool]:
-        found = Problems()
-        doc = parse_yaml(text, rel, found)
-        problems.extend(found.items)
-        return doc, not found.items
-    return kept.current().get("yaml", f"{rel}\0{text}", parse)
+    return parse_yaml(text, rel, problems)
 
 
 def list_entries(root: Path, folder: str, schema: dict, what: str, problems: Problems):

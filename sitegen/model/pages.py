@@ -1,9 +1,7 @@
-"""The page registry: every output file, keyed by its source, with its address and dependencies.
+"""The page registry: every output file, keyed by its source, with its address.
 
-A :class:`Page` says what a file is made from (``kind`` and ``ref``), where it goes (its
-:class:`~sitegen.model.addresses.Address`) and which inputs it depends on (``deps``), so an
-incremental build knows which pages an edit touches. The registry refuses two pages at one
-output path.
+A :class:`Page` says what a file is made from (``kind`` and ``ref``) and where it goes (its
+:class:`~sitegen.model.addresses.Address`). The registry refuses two pages at one output path.
 """
 
 from __future__ import annotations
@@ -23,7 +21,6 @@ class Page(NamedTuple):
     address: Address
     title: str               # the document title, without the site name
     ref: Any = None          # the model object (or key) the view is built from
-    deps: frozenset[str] = frozenset()
     parent: str | None = None  # key of the page above it in the breadcrumbs
     in_sitemap: bool = True
 

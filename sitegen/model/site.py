@@ -3,10 +3,9 @@ the backlinks, and the page registry — all checked before anything is rendered
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import kept
 from ..content import Content
 from ..content.config import Config
 from ..content.rules import StepSentence
@@ -22,7 +21,7 @@ from .knowledge import Rule, check_citations, check_names, check_term_rules, joi
 from .liuren.patterns import Step, rides_first
 from .liuren.variants import LessonVariant, lesson_variants
 from .pages import Page, Registry
-from .validation import KEJING, KEJING_DAY, ValidationReport, validate
+from .validation import KEJING, KEJING_DAY, ValidationReport, validate  # noqa: F401  (KEJING_DAY: for the views)
 
 
 def lesson_key(day: GanZhi, plate: int) -> str:
@@ -82,10 +81,7 @@ def build_site(content: Content) -> Site:
     check_term_rules(content.terms, site.rules, site.texts, problems)
     check_conventions(content.conventions, site.rules, site.texts, problems)
 
-    options = (cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant)
-    key = "\0".join(options)
-    made = kept.current().get("corpora", key, lambda: (corpora(*options), True))
-    liuren.remember_lessons(made.all_lessons)
+    made = corpora(cfg.liuren_shehai, cfg.liuren_guiren, cfg.yi_kin_variant)
     site.lessons, site.lesson_variants = made.lessons, made.lesson_variants
     site.changes, site.change_variants = made.changes, made.change_variants
 
@@ -93,9 +89,6 @@ def build_site(content: Content) -> Site:
     _kejing(site)
     site.validation = validate(site, problems)
     site.agreement = agreement(site, problems)
-    lessons = liuren.made_lessons()       # with the examples' lessons under every option
-    if len(lessons) > len(made.all_lessons):
-        kept.current().put("corpora", key, replace(made, all_lessons=lessons))
     _register_pages(site)
     for a, b in site.registry.clashes:
         if b.kind == "redirect":
@@ -113,14 +106,12 @@ class Corpora:
     lesson_variants: dict[tuple[int, int], tuple[LessonVariant, ...]]
     changes: dict[tuple[int, int], yi.Change]
     change_variants: dict[tuple[int, int], dict[str, tuple]]
-    all_lessons: dict         # every lesson the engine made for the build, under any option
     links: ChartLinks         # which charts each rule holds for
 
 
 @dataclass(frozen=True)
 class ChartLinks:
-    """Which charts each rule holds for, by rule id: found in the corpora alone, so kept with them
-    (walking every chart's rules is a tenth of a build that re-renders one page); the rules that
+    """Which charts each rule holds for, by rule id, found in the corpora alone; the rules that
     content/rules defines take theirs by id (:func:`_backlinks`)."""
     holds: dict[str, list[str]]                      # lesson and hexagram page keys
     change_holds: dict[str, list[str]]               # change page keys
@@ -129,10 +120,8 @@ class ChartLinks:
 
 def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
     """Both corpora under the engine options: the lessons and what the other options change in
-    them, the changes and theirs. They follow from the generator and the options alone, so a
-    build keeps them for the next (:mod:`sitegen.kept`), with every other lesson the engine made
-    for the build."""
-    made = Corpora({}, {}, {}, {}, {}, ChartLinks({}, {}, {}))
+    them, the changes and theirs."""
+    made = Corpora({}, {}, {}, {}, ChartLinks({}, {}, {}))
     for l in liuren.all_lessons(shehai=shehai, guiren=guiren):
         key = (l.day.index, l.plate)
         made.lessons[key] = l
@@ -145,7 +134,6 @@ def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
         variants = change_variants(c)
         if variants:
             made.change_variants[key] = variants
-    made.all_lessons.update(liuren.made_lessons())
     _chart_links(made)
     return made
 
@@ -215,35 +203,25 @@ def _register_pages(site: Site) -> None:
     reg = site.registry
     assert site.content.names is not None     # the model is built only on names that loaded
     titles = site.content.names.pages         # the fixed pages' titles (content/names.yaml)
-    all_texts = frozenset(f"text:{s}" for s in site.texts)
-    overview = all_texts | {"rules", "terms"}
-    reg.add(Page("home", "home", A.HOME, site.config.title_ko, deps=overview))
-    reg.add(Page("texts", "texts", A.TEXTS, titles["texts"], deps=all_texts, parent="home"))
+    reg.add(Page("home", "home", A.HOME, site.config.title_ko))
+    reg.add(Page("texts", "texts", A.TEXTS, titles["texts"], parent="home"))
     for t in site.texts.values():
-        deps = {f"text:{t.slug}", "rules", "terms"}
-        reg.add(Page(f"text:{t.slug}", "text", A.text(t.slug), t.title_zh, ref=t.slug,
-                     deps=frozenset(deps), parent="texts"))
+        reg.add(Page(f"text:{t.slug}", "text", A.text(t.slug), t.title_zh, ref=t.slug, parent="texts"))
 
     # 大六壬
-    reg.add(Page("liuren", "liuren_index", A.LIUREN, titles["liuren"], deps=frozenset({"rules"}),
-                 parent="home"))
-    kejing = frozenset({f"text:{KEJING}"})
+    reg.add(Page("liuren", "liuren_index", A.LIUREN, titles["liuren"], parent="home"))
     for day in SIXTY:
         dkey = f"liuren-day:{day.slug}"
-        reg.add(Page(dkey, "liuren_day", A.liuren_day(day), f"{day.zh}日 12局", ref=day,
-                     deps=frozenset({"rules"}), parent="liuren"))
+        reg.add(Page(dkey, "liuren_day", A.liuren_day(day), f"{day.zh}日 12局", ref=day, parent="liuren"))
         for plate in range(1, 13):
             l = site.lesson(day, plate)
-            deps = {"rules"} | (kejing if day == KEJING_DAY and plate in site.kejing_sections else set())
             title = plate_title(day, plate, l.gan_shang)
             addr = A.lesson(day, plate)
-            reg.add(Page(lesson_key(day, plate), "lesson", addr, title, ref=(day.index, plate),
-                         deps=frozenset(deps), parent=dkey))
+            reg.add(Page(lesson_key(day, plate), "lesson", addr, title, ref=(day.index, plate), parent=dkey))
             # the data of a lesson words its steps by the sentences of content/rules
             reg.add(Page(f"lesson-json:{day.slug}:{plate:02d}", "lesson_json", addr.twin(), title,
-                         ref=(day.index, plate), deps=frozenset({"rules"}), in_sitemap=False))
-    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json",
-                 deps=frozenset({"rules"}), in_sitemap=False))
+                         ref=(day.index, plate), in_sitemap=False))
+    reg.add(Page("data:liuren", "liuren_data", A.LIUREN_DATA, "data/liuren.json", in_sitemap=False))
     reg.add(Page("cast", "cast", A.CAST, titles["cast"], parent="liuren"))
     reg.add(Page("cast-tables", "cast_tables", A.Address("cast/tables.js"), titles["cast-tables"],
                  in_sitemap=False))
@@ -252,14 +230,13 @@ def _register_pages(site: Site) -> None:
     reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變
-    reg.add(Page("yi", "yi_index", A.YI, titles["yi"], deps=frozenset({"rules"}), parent="home"))
-    reg.add(Page("yi-matrix", "yi_matrix", A.YI_MATRIX, titles["yi-matrix"], deps=frozenset({"rules"}),
+    reg.add(Page("yi", "yi_index", A.YI, titles["yi"], parent="home"))
+    reg.add(Page("yi-matrix", "yi_matrix", A.YI_MATRIX, titles["yi-matrix"],
                  parent="yi"))
     for h in yi.HEXAGRAMS:
         hkey = hexagram_key(h.number)
         addr = A.hexagram(h.number)
-        reg.add(Page(hkey, "hexagram", addr, f"{h.number:02d} {h.name}", ref=h.number,
-                     deps=frozenset({"rules"}), parent="yi"))
+        reg.add(Page(hkey, "hexagram", addr, f"{h.number:02d} {h.name}", ref=h.number, parent="yi"))
         reg.add(Page(f"hexagram-json:{h.number:02d}", "hexagram_json", addr.twin(), h.name,
                      ref=h.number, in_sitemap=False))
     for h in yi.HEXAGRAMS:
@@ -267,51 +244,36 @@ def _register_pages(site: Site) -> None:
             a, b = h.number, g.number
             addr = A.change(a, b)
             title = f"{h.name} → {g.name}" if a != b else f"{h.name} (靜卦)"
-            reg.add(Page(change_key(a, b), "change", addr, title, ref=(a, b),
-                         deps=frozenset({"rules"}), parent=hexagram_key(a)))
+            reg.add(Page(change_key(a, b), "change", addr, title, ref=(a, b), parent=hexagram_key(a)))
             reg.add(Page(f"change-json:{a:02d}:{b:02d}", "change_json", addr.twin(), title,
-                         ref=(a, b), deps=frozenset({"rules"}), in_sitemap=False))  # its 梅花 note
+                         ref=(a, b), in_sitemap=False))  # its 梅花 note
     reg.add(Page("data:hexagrams", "hexagram_data", A.HEXAGRAM_DATA, "data/yi/hexagrams.json",
                  in_sitemap=False))
-    reg.add(Page("data:changes", "change_data", A.CHANGE_DATA, "data/yi/changes.json",
-                 deps=frozenset({"rules"}), in_sitemap=False))
+    reg.add(Page("data:changes", "change_data", A.CHANGE_DATA, "data/yi/changes.json", in_sitemap=False))
 
     # Rules and terms
-    reg.add(Page("rules", "rules_index", A.RULES, titles["rules"], deps=frozenset({"rules"}), parent="home"))
+    reg.add(Page("rules", "rules_index", A.RULES, titles["rules"], parent="home"))
     for r in site.rules.values():
-        deps = {"rules"} | {f"text:{c.text}" for c in r.entry.cites} | \
-               {f"text:{c.text}" for _, c in r.entry.readings}
-        reg.add(Page(f"rule:{r.id}", "rule", A.rule(r.id), f"{r.zh} {r.ko}", ref=r.id,
-                     deps=frozenset(deps), parent="rules"))
-    reg.add(Page("terms", "terms_index", A.TERMS, titles["terms"], deps=frozenset({"terms"}), parent="home"))
+        reg.add(Page(f"rule:{r.id}", "rule", A.rule(r.id), f"{r.zh} {r.ko}", ref=r.id, parent="rules"))
+    reg.add(Page("terms", "terms_index", A.TERMS, titles["terms"], parent="home"))
     for t in site.terms.values():
-        deps = {"terms", "rules"} | {f"text:{c.text}" for c in t.defined_in}
-        reg.add(Page(f"term:{t.id}", "term", A.term(t.id), f"{t.zh} {t.ko}", ref=t.id,
-                     deps=frozenset(deps), parent="terms"))
+        reg.add(Page(f"term:{t.id}", "term", A.term(t.id), f"{t.zh} {t.ko}", ref=t.id, parent="terms"))
 
-    reg.add(Page("about", "about", A.ABOUT, titles["about"], deps=all_texts, parent="home"))
-    reg.add(Page("validation", "validation", A.VALIDATION, titles["validation"],
-                 deps=all_texts | {"validation", "rules"}, parent="about"))
+    reg.add(Page("about", "about", A.ABOUT, titles["about"], parent="home"))
+    reg.add(Page("validation", "validation", A.VALIDATION, titles["validation"], parent="about"))
     for part in VALIDATION_PARTS:
         reg.add(Page(f"validation:{part}", "validation_part", A.validation_part(part),
-                     titles[f"validation:{part}"], ref=part,
-                     deps=all_texts | {"validation", "rules"}, parent="validation"))
-    reg.add(Page("conventions", "conventions", A.CONVENTIONS, titles["conventions"],
-                 deps=all_texts | {"validation", "rules"}, parent="about"))
-    reg.add(Page("agreement", "agreement", A.AGREEMENT, titles["agreement"],
-                 deps=all_texts | {"validation", "rules"}, parent="conventions"))
+                     titles[f"validation:{part}"], ref=part, parent="validation"))
+    reg.add(Page("conventions", "conventions", A.CONVENTIONS, titles["conventions"], parent="about"))
+    reg.add(Page("agreement", "agreement", A.AGREEMENT, titles["agreement"], parent="conventions"))
     reg.add(Page("404", "not_found", A.NOT_FOUND, titles["404"], in_sitemap=False))
-    searchable = all_texts | {"rules", "terms"}
     reg.add(Page("search", "search", A.SEARCH, titles["search"], parent="home"))
-    reg.add(Page("search-index", "search_index", A.Address("search/index.js"), titles["search-index"],
-                 deps=searchable, in_sitemap=False))
-    listed = all_texts | {"redirects"}
-    reg.add(Page("sitemap", "sitemap", A.SITEMAP, "sitemap.xml", deps=listed, in_sitemap=False))
-    reg.add(Page("addresses", "addresses", A.ADDRESS_LIST, titles["addresses"], deps=listed,
-                 in_sitemap=False))
+    reg.add(Page("search-index", "search_index", A.Address("search/index.js"), titles["search-index"], in_sitemap=False))
+    reg.add(Page("sitemap", "sitemap", A.SITEMAP, "sitemap.xml", in_sitemap=False))
+    reg.add(Page("addresses", "addresses", A.ADDRESS_LIST, titles["addresses"], in_sitemap=False))
     for r in site.content.redirects:
         reg.add(Page(f"redirect:{r.source}", "redirect", A.Address(r.source), titles["redirect"],
-                     ref=r.target, deps=frozenset({"redirects"}), in_sitemap=False))
+                     ref=r.target, in_sitemap=False))
 
 
 # The parts of the validation report, one page each under about/validation/ (titled in

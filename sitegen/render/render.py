@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -13,8 +11,6 @@ from ..model.pages import Page
 from ..model.site import Site
 from ..paths import ignored
 from ..problems import Problem
-from ..write.inputs import ALL_TEMPLATES, TEMPLATE
-from . import deps
 from .env import make_env, memoise_macros
 from . import (views, views_cast, views_conventions, views_liuren, views_rules, views_site, views_texts,
                views_yi)
@@ -23,15 +19,7 @@ from .views import Context, JSONText, json_text
 VIEWS = {**views.VIEWS, **views_texts.VIEWS, **views_liuren.VIEWS, **views_yi.VIEWS,
          **views_rules.VIEWS, **views_site.VIEWS, **views_cast.VIEWS, **views_conventions.VIEWS}
 DATA = {**views_liuren.DATA, **views_yi.DATA}
-# Data files whose records every chart's own data file also writes (memoised): rendered before
-# the pages are shared out, a build encodes each record once.
-MADE_FIRST = frozenset({"liuren_data", "change_data"})
 RAW = {**views_site.RAW, **views_cast.RAW}
-
-# A tag that loads another template: its name as a string literal (group 2), or None where the
-# name is an expression. Read off the source (parsing it again would cost each worker more than
-# the pages it renders with it); a tag inside a comment only adds a dependency.
-_LOADS = re.compile(r"""\{%-?\s*(extends|include|import|from)\s+(?:["']([^"']+)["'])?""")
 
 TEMPLATES = "templates"
 ASSETS = "assets"
@@ -43,14 +31,12 @@ def dump_json(data: Any) -> bytes:
 
 
 class Renderer:
-    def __init__(self, site: Site, cache: Path | None = None, read_only: bool = False):
+    def __init__(self, site: Site):
         self.site = site
         self.templates = site.root / TEMPLATES
-        self.env = make_env(self.templates, cache, read_only)
+        self.env = make_env(self.templates)
         self.data_views: dict[str, Callable[[Site, Page, dict], Any]] = DATA
-        self.memo: dict = {}
-        # Per page kind: its template and the dependency keys of what that loads (looked up once).
-        self._templates: dict[str, tuple[jinja2.Template, tuple[str, ...]]] = {}
+        self.memo: dict = {}         # what pages share (views.memo_json): made once per build
 
     def check_templates(self) -> list[Problem]:
         """Compile every template now, so a syntax error is reported before anything renders."""
@@ -65,38 +51,7 @@ class Renderer:
         if page.kind in self.data_views:
             return dump_json(self.data_views[page.kind](self.site, page, self.memo))
         variables = VIEWS[page.kind](Context(self.site, page, self.memo))
-        found = self._templates.get(page.kind)
-        if found is None:
-            name = f"{page.kind}.html"
-            found = self._templates[page.kind] = (self.env.get_template(name), self.template_keys(name))
-        template, keys = found
-        deps.note(*keys)
-        return template.render(**variables).encode("utf-8")
-
-    def template_keys(self, name: str) -> tuple[str, ...]:
-        """The dependency keys of the templates a page rendered with ``name`` loads: it, what it
-        extends, includes and imports (and so on), and ``_macros.html`` (whose memoised macros
-        are filters every template may call). A name computed while rendering could be any
-        template: then all of them."""
-        found: set[str] = set()
-        todo = [name, "_macros.html"]
-        while todo:
-            current = todo.pop()
-            if current in found:
-                continue
-            found.add(current)
-            try:
-                source = self.env.loader.get_source(self.env, current)[0]
-                refs = [m.group(2) for m in _LOADS.finditer(source)]
-            except (jinja2.TemplateError, OSError, UnicodeDecodeError):
-                refs = [None]          # reported by the render (or the template check) itself
-            if None in refs:
-                keys = (ALL_TEMPLATES,)
-                break
-            todo.extend(r for r in refs if r not in found)
-        else:
-            keys = tuple(TEMPLATE + t for t in sorted(found))
-        return keys
+        return self.env.get_template(f"{page.kind}.html").render(**variables).encode("utf-8")
 
     def render_problem(self, page: Page, e: Exception) -> Problem:
         """A rendering failure as a problem naming the template line and the page. A failure

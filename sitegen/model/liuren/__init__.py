@@ -8,8 +8,7 @@ Public API (the page layer calls exactly these)::
 """
 
 from .examples import ClassicOutcome, ExampleOutcome, evaluate_classic, evaluate_example
-from .engine import (Lesson, Marker, TransmissionInfo, all_lessons, lesson, made_lessons, plates_for,
-                     remember_lessons)
+from .engine import (Lesson, Marker, TransmissionInfo, all_lessons, lesson, plates_for)
 from .patterns import ConditionalPattern
 from .plate import KeLesson, heaven_plate, plate_of, seat_of
 from ..rules import RuleDef
@@ -19,6 +18,6 @@ from .transmissions import SHEHAI_VARIANTS, Step
 __all__ = [
     "ConditionalPattern", "ExampleOutcome", "KeLesson", "Lesson", "Marker", "RULES", "RULES_BY_ID",
     "RULE_ID_BY_NAME", "RuleDef", "SHEHAI_VARIANTS", "Step", "TransmissionInfo", "all_lessons",
-    "ClassicOutcome", "evaluate_classic", "evaluate_example", "heaven_plate", "lesson", "made_lessons", "plate_of",
-    "plates_for", "remember_lessons", "seat_of",
+    "ClassicOutcome", "evaluate_classic", "evaluate_example", "heaven_plate", "lesson", "plate_of",
+    "plates_for", "seat_of",
 ]

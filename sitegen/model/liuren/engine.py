@@ -285,8 +285,7 @@ def _preamble(day: GanZhi, plate: int, heaven, lessons) -> tuple[Step, ...]:
     return (first, *[_lesson_step(k) for k in lessons])
 
 
-# Every lesson made in this process, by (day, plate, 涉害, 貴人): a build keeps them for the next
-# (sitegen.model.site.corpora), which hands them back with ``remember_lessons``.
+# Every lesson made in this process, by (day, plate, 涉害, 貴人).
 _LESSONS: dict[tuple[GanZhi, int, str, str], Lesson] = {}
 
 
@@ -296,17 +295,6 @@ def _lesson(day: GanZhi, plate: int, shehai: str, guiren: str = "gejue") -> Less
     if les is None:
         les = _LESSONS[key] = _make_lesson(day, plate, shehai, guiren)
     return les
-
-
-def made_lessons() -> dict[tuple[GanZhi, int, str, str], Lesson]:
-    """Every lesson made so far in this process, by its arguments."""
-    return dict(_LESSONS)
-
-
-def remember_lessons(lessons: dict[tuple[GanZhi, int, str, str], Lesson]) -> None:
-    """Take ``lessons`` (from ``made_lessons`` of an earlier build, with this generator) as made."""
-    for key, les in lessons.items():
-        _LESSONS.setdefault(key, les)
 
 
 def _make_lesson(day: GanZhi, plate: int, shehai: str, guiren: str) -> Lesson:
