@@ -17,9 +17,15 @@ import json
 import os
 import re
 import sys
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
+
+from .model.options import NobleTable, Shehai
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model.yi.change import Change
 
 # The calendar and the engine load only when a cast runs (the parser of every command adds
 # this command's arguments).
@@ -108,33 +114,47 @@ def clock_change_text(f: dict) -> str:
             f"UTC{c['read_as']} (the second is UTC{c['other']})")
 
 
-def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None) -> bool | None:
+def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
+         dates: dict[str, bool] | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches) or a day of the calendar (``dates``) the cast does not tell."""
+    as branches) or a day of the calendar the moment does not tell: ``dates`` says which days of
+    the calendar it does tell (四立日, 四立前日) and whether this is one (the 月宿 it does not)."""
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
             "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing}
     given = {"本命": birth, "行年": xing}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
+    undecided = False
     for key, value in when.items():
         if key == "needs":
             continue
-        v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
+        if key == "dates":
+            told = [dates.get(d) for d in value] if dates else [None]
+            if False in told:
+                return False
+            undecided |= None in told
+            continue
+        v = have.get(key)
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):
             return False
-    return True
+    return None if undecided else True
 
 
-def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str = "gejue") -> dict:
+def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
+          guiren: NobleTable = NobleTable.GEJUE) -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``)."""
     from .model import addresses
+    from .model.calendar import sili_days
     from .model.liuren import lesson
+    from .model.mansion import moon_mansion
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
+    term_offset = term_at.utcoffset()
+    assert term_offset is not None       # an aware time: fromtimestamp was given the zone
     at = moment_text(c.local)
     url = addresses.lesson(c.day, c.plate).path
     the_lesson = lesson(c.day, c.plate, shehai=shehai, guiren=guiren)
@@ -143,7 +163,7 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str =
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
         "solar_term": c.solar_term,
         "solar_term_at": term_at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(
-            int(term_at.utcoffset().total_seconds())),
+            int(term_offset.total_seconds())),
         "month_general": c.month_general.zh, "plate": c.plate, "day_night": c.day_night,
         **({"day_night_by": "sun"} if c.by_sun else {}),
         "transmissions": "".join(b.zh for b in the_lesson.transmissions),
@@ -152,6 +172,15 @@ def facts(c, tz, shehai: str = "depth", site_day_starts: int = 23, guiren: str =
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
     }
     out["conditional"] = [[p.name, held(p.as_data()["when"], out)] for p in the_lesson.conditional_patterns]
+    out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
+    # What the date settles besides: whether the day is a 四立 or the eve of one, each conditional
+    # 課體 with those days decided, and the 法 of 《畢法賦》 the lesson shows, decided the same way.
+    days = sili_days(c, tz)
+    out["dates"] = days
+    out["settled"] = [[p.name, held(p.as_data()["when"], out, dates=days)]
+                      for p in the_lesson.conditional_patterns]
+    out["bifa"] = [[b.number, True if b.condition is None else held(dict(b.when), out, dates=days)]
+                   for b in the_lesson.bifa]
     out.update(clock_change(c.local, tz))
     return out
 
@@ -163,9 +192,19 @@ def text(f: dict) -> str:
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {f['hour']}\n"
             f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
             f"占時 {f['hour']}  第{f['plate']}局  {dn}\n"
-            f"  三傳 {f['transmissions']}  {f['link']}"
-            + "".join(f"\n  {name}: {'holds' if h else 'does not hold' if h is False else 'needs 本命/行年'}"
-                      for name, h in f["conditional"]))
+            f"  三傳 {f['transmissions']}  {f['link']}\n"
+            f"  月宿 {f['moon_mansion']['mansion']} ({f['moon_mansion']['entered']} – {f['moon_mansion']['leaves']})"
+            + "".join(f"\n  {name}: {_verdict(h)}" for name, h in f["settled"])
+            + "".join(f"\n  第{n}法 {_verse(n)}: {_verdict(h)}" for n, h in f["bifa"]))
+
+
+def _verse(n: int) -> str:
+    from .model.liuren.bifa import BIFA
+    return BIFA[n][0]
+
+
+def _verdict(h: bool | None) -> str:
+    return "holds" if h else "does not hold" if h is False else "needs 本命/行年 or 月宿"
 
 
 def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
@@ -173,6 +212,7 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     ``c`` the moment, ``ch`` the change, ``cast_info`` how it was cast."""
     from .model import addresses
     from .model.yi.moment import at_moment
+    from .model.yi.rules import RULES_BY_ID, SANHE_IDS
 
     m = at_moment(ch, c.day, c.month.branch)
     at = moment_text(c.local)
@@ -190,6 +230,8 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
         "lines": m.as_data()["lines"],
+        "gua_shen": ch.ben.gua_shen_data,
+        "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],
         **clock_change(c.local, zone(c.zone)),
     }
 
@@ -199,7 +241,10 @@ def yi_text(f: dict) -> str:
            + clock_change_text(f),
            f"  年 {f['year']}  月 {f['month']} (月建 {f['month_branch']})  日 {f['day']}  時 {f['hour']}  "
            f"旬空 {''.join(f['void'])}",
-           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}"]
+           f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}",
+           f"  卦身 {f['gua_shen']['branch']} "
+           + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or "(卦中 없음)")
+           + "".join(f"  {s}" for s in f["sanhe"])]
     for ln in reversed(f["lines"]):
         marks = [k for k, v in (("月破", ln["month_broken"]), ("日破", ln["day_broken"]),
                                 ("旬空", ln["void"]), ("暗動", ln["hidden_moving"]),
@@ -207,11 +252,11 @@ def yi_text(f: dict) -> str:
         role = "世" if ln["line"] == f["shi"] else "應" if ln["line"] == f["ying"] else "  "
         to = f" → {ln['to']}" if ln["to"] else ""
         out.append(f"  {ln['line']} {ln['liushen']} {ln['liuqin']} {ln['najia']}{to} {role} "
-                   f"{ln['strength']} {' '.join(marks)}".rstrip())
+                   f"{ln['strength']} 日{ln['day_stage']} 月{ln['month_stage']} {' '.join(marks)}".rstrip())
     return "\n".join(out)
 
 
-def _yi_cast(args, c) -> tuple:
+def _yi_cast(args, c) -> tuple[Change, dict]:
     """The change ``args`` ask for at the moment ``c`` and how it was cast."""
     from datetime import timedelta
 
@@ -236,14 +281,15 @@ def _yi_cast(args, c) -> tuple:
     return ch, {"method": "meihua-time", "lunar": lunar, **info}
 
 
-def _settings(root: Path) -> tuple[int, str, str]:
+def _settings(root: Path) -> tuple[int, Shehai, NobleTable]:
     """The day's turning hour, the 涉害 reading and the 貴人 table from content/site.yaml (the
     defaults where the file cannot be read: the build reports its problems)."""
     from .content import load_config
     from .problems import Problems
 
     cfg = load_config(root, Problems()) if (root / "content" / "site.yaml").is_file() else None
-    return (cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg else (23, "depth", "gejue")
+    return ((cfg.day_starts, cfg.liuren_shehai, cfg.liuren_guiren) if cfg
+            else (23, Shehai.DEPTH, NobleTable.GEJUE))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

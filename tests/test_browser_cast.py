@@ -88,8 +88,9 @@ def test_the_cast_page_equals_sitegen_cast_on_over_a_thousand_moments(browser, b
         return out;
     })""", [list(m) for m in moments])
     page.close()
+    # the Moon's mansion is `sitegen cast`'s alone (the page does not carry the mansion table)
     bad = [(m, want, have) for m, have in zip(moments, got)
-           if have != (want := expected[m])]
+           if have != (want := {k: v for k, v in expected[m].items() if k != "moon_mansion"})]
     assert not bad, f"{len(bad)} of {len(moments)} differ; first: {bad[:2]}"
 
 

@@ -41,7 +41,8 @@ def test_the_page_reads_a_skipped_or_repeated_time_as_sitegen_cast_does(browser,
         return out;
     })""", [list(m) for m in MOMENTS])
     page.close()
-    assert got == expected
+    # the Moon's mansion is `sitegen cast`'s alone (the page does not carry the mansion table)
+    assert got == [{k: v for k, v in e.items() if k != "moon_mansion"} for e in expected]
 
 
 @pytest.mark.parametrize("tz, at, words", [

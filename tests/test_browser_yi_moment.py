@@ -23,7 +23,7 @@ from test_browser import ScriptClock, Watched, browser  # noqa: F401  (the modul
 
 pytestmark = pytest.mark.browser
 
-_KEYS = ("line", "liushen", "strength", "month_broken", "rule_ids")
+_KEYS = ("line", "liushen", "strength", "month_broken", "rule_ids", "day_stage", "month_stage", "stage_rule_ids")
 
 
 def _engine(c, d: int, m: int) -> dict:
@@ -88,6 +88,36 @@ def test_a_moment_on_the_change_page_equals_sitegen_cast_yi(browser, built):
         # what the reader sees: the 六神 and the strength in each row
         assert page.locator('tr[data-line="1"] [data-slot="liushen"]').text_content() == want["lines"][0]["liushen"]
         assert page.locator('tr[data-line="6"] [data-slot="strength"]').text_content() == want["lines"][5]["strength"]
+        # … and the line's 十二運 in the day and the month, named by their rules
+        rules = page.locator('tr[data-line="3"] [data-slot="rules"]').text_content()
+        assert f"日辰{want['lines'][2]['day_stage']}" in rules and f"月建{want['lines'][2]['month_stage']}" in rules
+    assert tab.errors == []
+    page.close()
+
+
+def test_three_hundred_moments_on_the_change_page_equal_sitegen_cast_yi(browser, built):
+    """The page's facts for a moment (its calendar and the build's tables), 60 moments on each of
+    five changes, against one `sitegen cast --yi --json` call per change: the 十二運 in the day and
+    month with the rest of each line, and the 卦身 and 三合 the CLI adds beside them."""
+    rng = random.Random(28)
+    page = browser.new_page()
+    tab = Watched(page)
+    for _ in range(5):
+        c = change(rng.randrange(1, 65), rng.randrange(1, 65))
+        ats = [f"{rng.randrange(1901, 2100)}-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}T"
+               f"{rng.randrange(24):02d}:{rng.randrange(60):02d}" for _ in range(60)]
+        want = _cli("--tz", "Asia/Seoul", "--yi", _throws(c), *ats)
+        page.goto((built / want[0]["url"] / "index.html").as_uri())
+        page.wait_for_function("window.SitegenYi && window.SITEGEN_YI && window.SitegenCast && window.SITEGEN_CAST")
+        have = page.evaluate("""(ats) => ats.map(at => {
+            const Y = window.SITEGEN_YI, f = SitegenCast.facts(at, "Asia/Seoul", 23);
+            return SitegenYi.facts(Y.sixty.indexOf(f.day), Y.branches.indexOf(f.month.charAt(1)));
+        })""", ats)
+        for at, h, w in zip(ats, have, want):
+            assert (h["day"], h["month_branch"]) == (w["day"], w["month_branch"]), (c, at)
+            assert h["lines"] == [{k: ln[k] for k in _KEYS} for ln in w["lines"]], (c, at)
+            assert w["gua_shen"] == c.as_data()["gua_shen"]
+            assert w["sanhe"] == [r for r in c.rules if r.startswith("三合")]
     assert tab.errors == []
     page.close()
 
@@ -186,16 +216,19 @@ def test_the_line_table_fits_390_px_and_the_yongshen_is_named_and_linked_by_its_
     offered = page.evaluate("[...document.querySelectorAll('select[name=yong] option')]"
                             ".filter(o => o.value).map(o => [o.value, o.textContent])")
     assert offered == [[r.id, r.entry.topic] for r in topics]
-    # 豐 (坎宮 水): 妻財 is 午火 at line 4; its 原神 子孫 卯木 (line 1), its 忌神 兄弟 亥水 (line 3)
+    # 豐 (坎宮 水): 妻財 is 午火 at line 4; its 原神 子孫 卯木 (line 1), its 忌神 兄弟 亥水 (line 3),
+    # its 仇神 父母 申金 (line 5: it overcomes the 木 原神 and generates the 水 忌神)
     page.select_option("select[name=yong]", "yi-yong-shen-qi-cai")
     line = page.locator("[data-moment-yong]")
     text = line.text_content()
     assert text.startswith("妻財爻為用神 (妻財): 4爻") and "原神 1爻 (相 旬空 暗動" in text and "忌神 3爻" in text, text
+    assert "仇神 5爻" in text, text
     links = line.locator("a").evaluate_all("as => as.map(a => [a.textContent, a.getAttribute('href')])")
-    assert [name for name, _ in links] == ["妻財爻為用神", "原神", "忌神"]
+    assert [name for name, _ in links] == ["妻財爻為用神", "原神", "忌神", "仇神"]
     for name, href in links:
         assert (built / "yi/55/17" / href).resolve().is_file(), href
     assert page.get_attribute('tr[data-line="4"]', "data-yong") == "yong"
+    assert page.get_attribute('tr[data-line="5"]', "data-yong") == "chou"
     # a topic the hexagram lacks is named by the 伏神 rule, on the line it hides under: 姤 has no
     # 妻財, which hides under line 2
     page.goto((built / "yi/44/01/index.html").as_uri() + "?ri=甲子&yue=午")

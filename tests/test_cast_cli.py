@@ -170,3 +170,26 @@ def test_bad_lines_are_one_line_and_exit_2(args, names):
     assert run.returncode == 2 and run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sitegen cast: ") and names in lines[0], run.stderr
+
+
+def test_the_cast_decides_the_days_a_date_settles():
+    """四絕 (「四立日前一日為四絕」) and 天禍 (「凡四立日占…」) need the day of a 四立: the cast tells it,
+    on the clocks of the zone (立春 2026 is 2026-02-04T05:02 in Seoul, 2026-02-03T20:02 UT), in the
+    keys ``dates`` and ``settled`` (``conditional`` keeps them open, as a lesson page does) and in
+    ``bifa``, each 法 the lesson shows and whether it holds."""
+    def one(tz, at):
+        return json.loads(cast("--json", "--tz", tz, at).stdout)
+    eve, day = one("Asia/Seoul", "2026-02-03T10:00"), one("Asia/Seoul", "2026-02-04T10:00")
+    assert eve["dates"] == {"四立日": False, "四立前日": True}
+    assert day["dates"] == {"四立日": True, "四立前日": False}
+    assert one("UTC", "2026-02-03T10:00")["dates"] == {"四立日": True, "四立前日": False}
+    assert one("UTC", "2026-02-02T10:00")["dates"] == {"四立日": False, "四立前日": True}
+    assert dict(eve["settled"])["四絕"] is True and dict(eve["conditional"])["四絕"] is None
+    assert dict(day["settled"])["四絕"] is False
+    # 天禍 on some hour of a 四立 day, and not on the same hour a day before
+    hours = [one("Asia/Seoul", f"2026-02-04T{h:02d}:10") for h in range(0, 23, 2)]
+    tianhuo = [f for f in hours if "天禍" in dict(f["settled"])]
+    assert tianhuo and all(dict(f["settled"])["天禍"] is True for f in tianhuo)
+    assert all(isinstance(n, int) and h in (True, False, None) for f in hours for n, h in f["bifa"])
+    text = cast("--tz", "Asia/Seoul", "2026-02-03T10:00").stdout
+    assert "四絕: holds" in text and "第39法 太陽照武宜擒賊:" in text

@@ -172,3 +172,19 @@ def test_all_rule_ids_are_in_the_catalog_and_conditional_ones_never_hold():
             assert RULES_BY_ID[r].family == "yi-change"
         for ln in c.lines:
             assert all(RULES_BY_ID[r].family == "yi-line" for r in ln.rule_ids)
+
+
+def test_three_harmony_frames_formed_by_moving_lines_with_still_ones():
+    """三合會局歌: 申子辰會成水局 … 寅午戌會成火局 — the three branches on lines of the 本卦, one of
+    them moving. 坎為水: 戊寅 戊辰 戊午 | 戊申 戊戌 戊子."""
+    def sanhe(moving):
+        c = change_from_moving(29, moving)
+        return [r for r in c.rule_ids if r.startswith("yi-san-he-")]
+    assert sanhe((2,)) == ["yi-san-he-shui-ju"]                 # 辰 moves with 申 and 子
+    assert sanhe((1,)) == ["yi-san-he-huo-ju"]                  # 寅 moves with 午 and 戌
+    assert sanhe((3, 4)) == ["yi-san-he-shui-ju", "yi-san-he-huo-ju"]
+    assert sanhe(()) == []                                      # nothing moves: no 局
+    # 雷火豐 (卯 丑 亥 | 午 申 戌) has no whole trine, whatever moves
+    assert not [r for r in change_from_moving(55, (1, 2, 3, 4, 5, 6)).rule_ids if r.startswith("yi-san-he-")]
+    c = change_from_moving(29, (2,))
+    assert "三合水局" in c.rules and c.as_data()["gua_shen"] == {"branch": "亥", "lines": []}

@@ -178,3 +178,17 @@ def test_hexagram_rules_and_as_data():
         assert len(d["najia"]) == 6 and len(d["liuqin"]) == 6
         assert all(set(f) == {"line", "najia", "liuqin"} for f in d["fushen"])
     assert hexagram(44).as_data()["fushen"] == [{"line": 2, "najia": "甲寅", "liuqin": "妻財"}]
+
+
+def test_gua_shen_by_the_verse():
+    """安月卦身訣: 陰世則從午月起，陽世還從子月生 … 從初數至世方真."""
+    got = {h.short: (h.gua_shen.zh, h.gua_shen_lines) for h in HEXAGRAMS}
+    assert got["乾"] == ("巳", ())                 # 陽世 at 6: 子 … 巳; 乾 has no 巳 (卦無身)
+    assert got["姤"] == ("午", (4,))               # 陰世 at 1: 午, on 壬午
+    assert got["坤"] == ("亥", (5,))               # 陰世 at 6: 午 … 亥, on 癸亥
+    assert got["豐"] == ("戌", (6,))               # 陰世 at 5: 午 … 戌, on 庚戌
+    assert got["復"] == ("子", (1,))               # 陽世 at 1: 子, on 庚子
+    for h in HEXAGRAMS:
+        assert ("yi-gua-shen" in h.rule_ids) == bool(h.gua_shen_lines)
+        assert h.as_data()["gua_shen"] == {"branch": h.gua_shen.zh, "lines": list(h.gua_shen_lines)}
+    assert sum(bool(h.gua_shen_lines) for h in HEXAGRAMS) < 64

@@ -13,7 +13,9 @@ from sitegen.model.ganzhi import SIXTY, Branch, Element, GanZhi
 from sitegen.model.yi import RULES, all_changes, change
 from sitegen.model.yi.moment import at_moment, page_tables
 from sitegen.model.packing import unpack
-from sitegen.model.yi.moment_rules import LINE_PREDICATES, MOMENT_RULES, strength
+from sitegen.model.yi.moment_rules import (
+    DAY_STAGE_IDS, LINE_PREDICATES, MOMENT_RULES, MOMENT_RULES_BY_ID, MONTH_STAGE_IDS, LineFacts, strength,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 ENTRIES = {e.id: e for e in repo_rules()}
@@ -98,6 +100,41 @@ def test_the_pages_tables_give_what_the_engine_gives():
                 assert t["liushen"][d % 10][ln.line - 1] == ln.liushen
     assert changed == {"yi-hua-kong", "yi-hua-po"}
     assert len(LINE_PREDICATES) == len(ids)
+    # the 十二運: the page reads the stage at (line's branch, day's or month's branch)
+    stage = {k: unpack(v) for k, v in t["stage"].items()}
+    for c in all_changes()[::97]:
+        for d, m in pairs:
+            for ln in at_moment(c, SIXTY[d], Branch(m)).lines:
+                b = ln.najia.branch
+                assert t["stage_names"][stage["day"][b * 12 + d % 12]] == ln.day_stage.zh
+                assert t["stage_names"][stage["month"][b * 12 + m]] == ln.month_stage.zh
+                assert [t["stages"]["day"][ln.day_stage], t["stages"]["month"][ln.month_stage]] == \
+                       list(ln.stage_rule_ids)
+
+
+def test_twelve_stages_in_the_day_and_the_month_by_hand():
+    """四生逐位論: 火生於寅 … 水土生於申, 木生於亥; 火庫於戌絕於亥, 金庫於丑絕於寅, 水土庫於辰絕於巳,
+    木庫於未絕於申 — on 雷火豐 (初爻 己卯 木, 二爻 己丑 土, 三爻 己亥 水, 四爻 庚午 火, 五爻 庚申 金,
+    上爻 庚戌 土)."""
+    c = change(55, 55)
+    def stages(day, month):
+        return [(ln.day_stage.zh, ln.month_stage.zh) for ln in at_moment(c, G(day), B(month)).lines]
+    # 寅日 in the 申 month: 木 臨官/絕, 土 長生 at 申 and 病 at 寅, 水 病/長生, 火 長生/病, 金 絕/臨官
+    assert stages("甲寅", "申") == [("臨官", "絕"), ("病", "長生"), ("病", "長生"), ("長生", "病"),
+                                    ("絕", "臨官"), ("病", "長生")]
+    # 戌日 in the 辰 month: 火 入墓 in the day, 水·土 in the month; 未日: 木 墓
+    got = stages("甲戌", "辰")
+    assert got[3][0] == "墓" and got[2][1] == got[1][1] == got[5][1] == "墓"
+    assert stages("乙未", "子")[0][0] == "墓"
+    ln = at_moment(c, G("甲寅"), B("申")).lines[0]
+    assert ln.as_data()["stage_rule_ids"] == ["yi-ri-chen-lin-guan", "yi-yue-jian-jue"]
+    # exactly one of each twelve holds on every branch, every day and month
+    for b in Branch:
+        for d in SIXTY[::7]:
+            for m in Branch:
+                f = LineFacts(b, False, None, d, m)
+                for ids in (DAY_STAGE_IDS, MONTH_STAGE_IDS):
+                    assert sum(MOMENT_RULES_BY_ID[r].holds(f) for r in ids) == 1
 
 
 def test_change_and_hexagram_pages_show_fushen_the_bian_roles_and_the_moment_box(built):

@@ -69,8 +69,10 @@ def test_yongshen_worked_by_hand():
     # 乾 (金宮): 子孫 甲子, 妻財 甲寅, 父母 甲辰, 官鬼 壬午, 兄弟 壬申, 父母 壬戌; 世 6, 應 3.
     y = yongshen(qian, "yi-yong-shen-qi-cai")            # 妻財 木: 原神 子孫 水, 忌神 兄弟 金
     assert (y.yong, y.fu, y.yuan, y.ji) == ((2,), (), (1,), (5,))
+    assert y.chou == (3, 6)                               # 仇神 父母 土: 剋 the 水 原神, 生 the 金 忌神
     y = yongshen(qian, "yi-yong-shen-xiong-di")          # 兄弟 金: 原神 父母 土, 忌神 官鬼 火
     assert (y.yong, y.yong_kin, y.yuan, y.ji) == ((5,), Kin.BROTHER, (3, 6), (4,))
+    assert y.chou == (2,) and y.as_data()["chou"] == [2]  # 仇神 妻財 木: 剋 土, 生 火
     assert y.as_data()["yong_liuqin"] == "兄弟"
     y = yongshen(qian, "yi-yong-shen-shi")                # the 世 holds 父母: 原神 官鬼, 忌神 妻財
     assert (y.yong, y.yong_kin, y.yuan, y.ji) == ((6,), Kin.PARENT, (4,), (2,))
@@ -85,10 +87,10 @@ def test_the_pages_table_gives_what_the_engine_gives():
     assert t["topics"] == list(TOPIC_IDS) and len(t["lines"]) == 64
     for h in HEXAGRAMS:
         for k, topic in enumerate(TOPIC_IDS):
-            yong, fu, yuan, ji, kin = t["lines"][h.number - 1][k].split("|")
+            yong, fu, yuan, ji, kin, chou = t["lines"][h.number - 1][k].split("|")
             y = yongshen(h, topic)
-            assert [list(map(int, s)) for s in (yong, fu, yuan, ji)] == \
-                   [list(y.yong), list(y.fu), list(y.yuan), list(y.ji)], (h, topic)
+            assert [list(map(int, s)) for s in (yong, fu, yuan, ji, chou)] == \
+                   [list(y.yong), list(y.fu), list(y.yuan), list(y.ji), list(y.chou)], (h, topic)
             assert kin == y.yong_kin.zh
             assert y.yong or y.fu, (h, topic)            # every topic is shown or hidden
 

@@ -52,10 +52,14 @@ _FA = re.compile(r"第([0-9]+)法")
 
 
 class Citation(Protocol):
-    work: str
-    part: str
-    title: str
-    quote: str
+    @property
+    def work(self) -> str: ...
+    @property
+    def part(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def quote(self) -> str: ...
 
 
 def form_problem(a: Citation) -> tuple[str, str] | None:
@@ -168,11 +172,11 @@ def text_problem(books: Transcriptions, a: Citation) -> tuple[str, str] | None:
         return None if q in body.replace("\n", "") else not_found
     if a.work == DAQUAN and JUAN[a.part] in KEJING:
         found = books.heading_sections(a.work, a.part)
-        body = found.get(fold(a.title))
-        if body is None:
+        section = found.get(fold(a.title))
+        if section is None:
             return (f"{a.title} is not a 課 heading of {where}",
                     "the 課 headings of this 卷 (as transcribed, simplified) are " + "，".join(found))
-        return None if q in body else not_found
+        return None if q in section else not_found
     if fold(a.title) not in text:
         return (f"{a.title} is not a title in {where}", "write the title as the book heads the passage")
     return None if q in text.replace("\n", "") else (f"quote 「{a.quote}」 is not in {where}", hint)

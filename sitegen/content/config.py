@@ -12,6 +12,7 @@ from pathlib import Path
 from .source import (
     ZH_KO, Field, check_schema, is_date, is_str, one_of, parse_yaml, read_text,
 )
+from ..model.options import KinVariant, NobleTable, Shehai
 from ..problems import Problems
 
 _BASE_URL_SHAPE = re.compile(
@@ -52,9 +53,9 @@ SCHEMA = {
     "base_url": Field(BASE_URL),
     "published": Field(is_date),
     "engines": Field({
-        "liuren_shehai": Field(one_of("depth", "tanyuan", "mengzhongji")),
-        "liuren_guiren": Field(one_of("gejue", "xiantian", "bushi"), required=False),
-        "yi_kin_variant": Field(one_of("ben-palace", "bian-palace")),
+        "liuren_shehai": Field(one_of(*Shehai)),
+        "liuren_guiren": Field(one_of(*NobleTable), required=False),
+        "yi_kin_variant": Field(one_of(*KinVariant)),
     }),
     "casting": Field({"day_starts": Field(_day_starts)}, required=False),
     "authorities": Field(is_str, required=False),
@@ -68,9 +69,9 @@ class Config:
     tagline: str
     base_url: str
     published: _dt.date
-    liuren_shehai: str
-    yi_kin_variant: str
-    liuren_guiren: str = "gejue"   # the 貴人 table (sitegen.model.liuren.tables.NOBLE_TABLES)
+    liuren_shehai: Shehai
+    yi_kin_variant: KinVariant
+    liuren_guiren: NobleTable = NobleTable.GEJUE   # the 貴人 table (NobleTable: its values, its source)
     day_starts: int = 23       # the hour the 干支 day turns at when casting: 23 (子初) or 0
     # the folder of the classical authorities' transcriptions (relative to the project), outside it:
     # where it is, every rule's authority quote is looked for there (sitegen.content.authorities)
@@ -93,8 +94,9 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
     config = Config(
         title_zh=d["title"]["zh"], title_ko=d["title"]["ko"], tagline=d["tagline"],
         base_url=d["base_url"], published=d["published"],
-        liuren_shehai=d["engines"]["liuren_shehai"], yi_kin_variant=d["engines"]["yi_kin_variant"],
-        liuren_guiren=d["engines"].get("liuren_guiren", "gejue"),
+        liuren_shehai=Shehai(d["engines"]["liuren_shehai"]),
+        yi_kin_variant=KinVariant(d["engines"]["yi_kin_variant"]),
+        liuren_guiren=NobleTable(d["engines"].get("liuren_guiren", NobleTable.GEJUE)),
         day_starts=d.get("casting", {}).get("day_starts", 23),
         authorities=d.get("authorities"),
     )

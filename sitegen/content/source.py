@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import yaml
 
@@ -162,7 +162,10 @@ class YamlDoc:
 
 # libyaml's parser when PyYAML was built with it (its wheels are); the construction of values
 # is PyYAML's own, made strict here.
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # pragma: no cover
+    _Base = yaml.SafeLoader      # the type checker sees one base; both construct alike
+else:
+    _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # The only types content has. Any other tag (``!!binary``, ``!!set``, ``!!omap``, ``!!python/…``)
 # is refused.
@@ -311,13 +314,13 @@ Check = Callable[[Any], str | None]   # returns a description of what is wrong, 
 
 @dataclass(frozen=True)
 class Field:
-    check: Check | dict | "ListOf"
+    check: Check | dict | ListOf | MapOf | AnyOf
     required: bool = True
 
 
 @dataclass(frozen=True)
 class ListOf:
-    item: Check | dict
+    item: Check | dict | ListOf | AnyOf
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..problems import Problems
@@ -92,6 +92,7 @@ class Text:
     self_description: tuple[SelfDescription, ...]
     sections: tuple[Section, ...]
     paragraphs: tuple[Paragraph, ...]
+    _by_id: dict[str, Paragraph] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.paragraphs})

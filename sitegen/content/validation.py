@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..model.options import KinVariant, Shehai
 from ..problems import Problems
 from .rules import Cite
 from .source import (
@@ -43,12 +44,12 @@ LIUREN_CHECK = {
     "gan_shang": _opt(_branch), "zhi_shang": _opt(_branch),
     "transmissions": _opt(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申")),
     "method": _opt(is_str), "patterns": _opt(_names),
-    "shehai": _opt(one_of("depth", "tanyuan", "mengzhongji")),
+    "shehai": _opt(one_of(*Shehai)),
 }
 _LINE_KIN = {"najia": _opt(_ganzhi), "liuqin": _opt(is_str)}
 YI_CHECK = {
     "from": _opt(AnyOf((ListOf(is_str), is_str))), "to": _opt(is_str),
-    "kin_variant": _opt(one_of("ben-palace", "bian-palace")),
+    "kin_variant": _opt(one_of(*KinVariant)),
     "bits": _opt(matches("[01]{6}", "six 1s and 0s, bottom line first")),
     "palace": _opt(is_str), "generation": _opt(is_int), "shi": _opt(_line), "ying": _opt(_line),
     "najia": _opt(MapOf(_line, _ganzhi)), "liuqin": _opt(MapOf(_line, is_str)),
@@ -114,6 +115,23 @@ CLASSIC_EXAMPLE = {
                               else "null or a Korean explanation", required=False),
 }
 CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
+
+# The lessons 《畢法賦》 (卷十一–十二) names for a 法: its number, the transcription's line, the day (or
+# 六X, the six days of stem X), the plate in the book's words, the 晝/夜 it states, whether it names
+# the lesson as showing the 法, and the class of the site's verdict (with a note unless it agrees).
+BIFA_CLASSES = ("agrees", "garbled", "school", "ambiguous")
+BIFA_LESSON = {
+    "fa": Field(int_in(1, 100)), "line": Field(int_in(1, 100000)),
+    "day": Field(lambda v: _ganzhi(v) if not (isinstance(v, str) and len(v) == 2 and v[0] == "六")
+                 else None if v[1] in _STEMS else "六 and a stem, e.g. 六己"),
+    "at": Field(matches(rf"[{_BRANCHES}]加[{_BRANCHES}{_STEMS}]|[干支]上[{_BRANCHES}]|伏吟|返吟",
+                        "the book's words for the plate: 寅加亥, 辰加壬, 干上午, 支上未, 伏吟 or 返吟")),
+    "shift": Field(one_of("day", "night"), required=False),
+    "book": Field(one_of("holds", "not"), required=False),
+    "class": Field(one_of(*BIFA_CLASSES)),
+    "note": Field(is_str, required=False),
+}
+BIFA_FILE = {"source": Field(is_str), "lessons": Field(ListOf(BIFA_LESSON))}
 
 
 @dataclass(frozen=True)
@@ -188,15 +206,40 @@ class ClassicExample:
 
 
 @dataclass(frozen=True)
+class BifaLesson:
+    fa: int
+    line: int             # the line of the transcription of its 卷 (卷十一 for 法 1–50, else 卷十二)
+    day: str              # a day, or 六X
+    at: str               # 寅加亥, 干上午, 伏吟, 返吟
+    shift: str | None     # day | night, as the book states
+    holds: bool           # the book names it as showing the 法
+    cls: str              # one of BIFA_CLASSES
+    note: str | None
+    file: str
+    entry_line: int
+
+    @property
+    def juan(self) -> int:
+        return 11 if self.fa <= 50 else 12
+
+    @property
+    def id(self) -> str:
+        return f"bifa-{self.fa:03d}-{self.juan}-{self.line}-{self.day}-{self.at}"
+
+
+@dataclass(frozen=True)
 class Validation:
     examples: tuple[Example, ...]
     tanyuan: Comparison | None
     classic: tuple[ClassicExample, ...] = ()
     classic_source: str = ""
+    bifa: tuple[BifaLesson, ...] = ()
+    bifa_source: str = ""
 
 
 TANYUAN = "tanyuan.yaml"
 DAQUAN = "daquan-kejing.yaml"
+BIFA = "daquan-bifa.yaml"
 
 
 def _liuren_complete(check: dict, doc, rel: str, problems: Problems, i: int) -> bool:
@@ -216,10 +259,10 @@ def load_validation(root: Path, problems: Problems) -> Validation:
     examples: list[Example] = []
     seen: dict[str, str] = {}
     files = content_files(root, "validation",
-                          lambda n: n.endswith("-seeds.yaml") or n in (TANYUAN, DAQUAN),
-                          f"validation files are <engine>-seeds.yaml, {TANYUAN} and {DAQUAN}", problems)
+                          lambda n: n.endswith("-seeds.yaml") or n in (TANYUAN, DAQUAN, BIFA),
+                          f"validation files are <engine>-seeds.yaml, {TANYUAN}, {DAQUAN} and {BIFA}", problems)
     for path in files:
-        if path.name in (TANYUAN, DAQUAN):
+        if path.name in (TANYUAN, DAQUAN, BIFA):
             continue
         rel = path.relative_to(root).as_posix()
         doc = read_yaml(path, rel, problems)
@@ -287,4 +330,27 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 classic.append(ClassicExample(
                     x["juan"], x["title"], x["day"], x["hour"], x["general"], x["name"], x.get("first"),
                     x.get("known_difference"), rel, doc.line(("examples", i)), counts[x["juan"]]))
-    return Validation(tuple(examples), tanyuan, tuple(classic), classic_source)
+    bifa, bifa_source = _bifa_lessons(folder / BIFA, files, root, problems)
+    return Validation(tuple(examples), tanyuan, tuple(classic), classic_source, bifa, bifa_source)
+
+
+def _bifa_lessons(path: Path, files, root: Path, problems: Problems) -> tuple[tuple[BifaLesson, ...], str]:
+    if path not in files:
+        return (), ""
+    rel = path.relative_to(root).as_posix()
+    doc = read_yaml(path, rel, problems)
+    if doc is None or not check_schema(doc.data, BIFA_FILE, doc, rel, problems):
+        return (), ""
+    out = []
+    for i, x in enumerate(doc.data["lessons"]):
+        line = doc.line(("lessons", i))
+        note = (x.get("note") or "").strip() or None
+        if (x["class"] == "agrees") == bool(note):
+            problems.add(rel, line, f"the lesson of 第{x['fa']}法 classed {x['class']} "
+                         + ("has a note" if note else "has no note"),
+                         "a lesson the site reproduces is classed agrees, without a note; any other "
+                         "class says why in a note")
+            continue
+        out.append(BifaLesson(x["fa"], x["line"], x["day"], x["at"], x.get("shift"),
+                              x.get("book", "holds") == "holds", x["class"], note, rel, line))
+    return tuple(out), doc.data["source"]

@@ -118,6 +118,8 @@ def agreement(site: Site, problems: Problems) -> AgreementReport:
     counts = []
     for c in CONVENTIONS:
         for o in c.options:
+            changed: int | None
+            total: int | None
             if c.applies_to == "lesson":
                 changed = sum(1 for vs in site.lesson_variants.values() if any(v.option == o for v in vs))
                 total = len(site.lessons)
@@ -200,13 +202,14 @@ def agreement(site: Site, problems: Problems) -> AgreementReport:
         out = []
         for option, value in SHEHAI_OPTIONS.items():
             bad = []
-            for c in classic:
+            for ce in classic:
                 try:
-                    agrees = liuren.evaluate_classic(c.day, c.hour, c.general, c.name, c.first, value).agrees
+                    agrees = liuren.evaluate_classic(ce.day, ce.hour, ce.general, ce.name, ce.first,
+                                                     value).agrees
                 except (KeyError, ValueError):
                     agrees = False         # reported by the validation of the examples
                 if not agrees:
-                    bad.append(c.id)
+                    bad.append(ce.id)
             out.append(ExampleRow(option, len(classic) - len(bad), len(classic), tuple(bad)))
         sets.append(ExampleSet(classic[0].file, tuple(out)))
     return AgreementReport(tuple(counts), tuple(rows), reasons, tuple(names), name_reasons, tuple(sets))

@@ -192,6 +192,32 @@ def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23,
                 t.name(zhong), t.instants[zhong], general, plate_of(general, hour), night, place is not None)
 
 
+SILI = ("立春", "立夏", "立秋", "立冬")
+
+
+def _day_count(local: datetime, day_starts: int) -> int:
+    """The 干支 day of a local clock time, as a count of days (the civil date's ordinal, one on
+    after the day's turning hour)."""
+    return local.date().toordinal() + hour_reading(local.hour, day_starts)[1]
+
+
+def sili_days(c: Cast, zone: tzinfo) -> dict[str, bool]:
+    """Whether the moment's 干支 day is a 四立 (立春 立夏 立秋 立冬: 天禍課's 「四立日」) or the day
+    before one (「四立日前一日為四絕」): the day, turning as the cast's does, in which the term's
+    instant falls on the clocks of ``zone``."""
+    t = terms()
+    i = _term_index(c.instant)
+    today = _day_count(c.local, c.day_starts)
+    out = {"四立日": False, "四立前日": False}
+    for j in range(max(i - 1, 0), min(i + 3, len(t.instants))):
+        if t.name(j) in SILI:
+            at = datetime.fromtimestamp(t.instants[j], zone).replace(tzinfo=None)
+            d = _day_count(at, c.day_starts)
+            out["四立日"] |= d == today
+            out["四立前日"] |= d == today + 1
+    return out
+
+
 def _term_index(instant: int) -> int:
     """The last term at or before ``instant``."""
     from bisect import bisect_right

@@ -14,6 +14,7 @@ from ..content.conventions import FILE, ConventionEntry
 from ..problems import Problems
 from .ganzhi import Kin, kin
 from .liuren.variants import GUIREN_OPTIONS, SHEHAI_OPTIONS
+from .options import KinVariant
 from .yi.change import Change
 
 
@@ -38,7 +39,7 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("ke_names", ("names_daquan", "names_tanyuan"), "lesson"),
     Convention("day_boundary", ("day_starts_23", "day_starts_0"), "cast", "casting.day_starts", (23, 0)),
     Convention("yi_kin", ("kin_ben_palace", "kin_bian_palace"), "change", "engines.yi_kin_variant",
-               ("ben-palace", "bian-palace")),
+               tuple(KinVariant)),
 )
 CONVENTIONS_BY_ID = {c.id: c for c in CONVENTIONS}
 OPTIONS = {o: c for c in CONVENTIONS for o in c.options}
@@ -46,8 +47,8 @@ OPTIONS = {o: c for c in CONVENTIONS for o in c.options}
 
 def change_variants(c: Change) -> dict[str, tuple[Kin, ...]]:
     """The 六親 of the changed lines under the other 六親 convention, where they differ."""
-    other = "bian-palace" if c.kin_variant == "ben-palace" else "ben-palace"
-    ref = (c.ben if other == "ben-palace" else c.bian).palace_element
+    other = KinVariant.BIAN_PALACE if c.kin_variant == KinVariant.BEN_PALACE else KinVariant.BEN_PALACE
+    ref = (c.ben if other == KinVariant.BEN_PALACE else c.bian).palace_element
     kins = tuple(kin(ref, ln.bian_najia.branch.element) for ln in c.lines)
     if kins == tuple(ln.bian_liuqin for ln in c.lines):
         return {}

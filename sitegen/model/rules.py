@@ -25,3 +25,10 @@ class RuleDef:
     # computed). A rule id owns exactly one; the knowledge check names a converted family's rule
     # without it.
     holds: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def decide(self) -> Callable[..., Any]:
+        """``holds``, where the rule is known to own one (each rule of a predicate family, checked
+        at load: ``knowledge.check_predicates``)."""
+        assert self.holds is not None, f"rule {self.id} has no predicate"
+        return self.holds

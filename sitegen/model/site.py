@@ -20,6 +20,7 @@ from .ganzhi import SIXTY, GanZhi
 from .knowledge import Rule, check_citations, check_names, check_term_rules, join_rules, step_sentences
 from .liuren.patterns import Step, rides_first
 from .liuren.variants import LessonVariant, lesson_variants
+from .options import KinVariant, NobleTable, Shehai
 from .pages import Page, Registry
 from .validation import KEJING, KEJING_DAY, ValidationReport, validate  # noqa: F401  (KEJING_DAY: for the views)
 
@@ -118,7 +119,7 @@ class ChartLinks:
     conditional: dict[str, list[tuple[str, Step]]]   # (lesson page key, the condition)
 
 
-def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
+def corpora(shehai: Shehai, guiren: NobleTable, kin_variant: KinVariant) -> Corpora:
     """Both corpora under the engine options: the lessons and what the other options change in
     them, the changes and theirs."""
     made = Corpora({}, {}, {}, {}, ChartLinks({}, {}, {}))
@@ -131,9 +132,9 @@ def corpora(shehai: str, guiren: str, kin_variant: str) -> Corpora:
     for c in yi.all_changes(kin_variant=kin_variant):
         key = (c.ben.number, c.bian.number)
         made.changes[key] = c
-        variants = change_variants(c)
-        if variants:
-            made.change_variants[key] = variants
+        others = change_variants(c)
+        if others:
+            made.change_variants[key] = others
     _chart_links(made)
     return made
 
@@ -148,14 +149,14 @@ def _chart_links(made: Corpora) -> None:
             holds.setdefault(rid, []).append(key)
         for cp in l.conditional_patterns:
             conditional.setdefault(cp.rule, []).append((key, cp.condition))
-        for b in l.bifa:
-            if b.condition is not None:
-                conditional.setdefault(b.rule, []).append((key, b.condition))
+        for fa in l.bifa:
+            if fa.condition is not None:
+                conditional.setdefault(fa.rule, []).append((key, fa.condition))
         first = l.transmissions[0]
         for night in (False, True):
-            rid = GENERAL_IDS.get(l.general_of(first, night))
-            if rid is not None:
-                conditional.setdefault(rid, []).append((key, rides_first(first, night)))
+            general = GENERAL_IDS.get(l.general_of(first, night))
+            if general is not None:
+                conditional.setdefault(general, []).append((key, rides_first(first, night)))
     for h in yi.HEXAGRAMS:
         key = hexagram_key(h.number)
         for rid in h.all_rule_ids:
@@ -256,8 +257,9 @@ def _register_pages(site: Site) -> None:
     for r in site.rules.values():
         reg.add(Page(f"rule:{r.id}", "rule", A.rule(r.id), f"{r.zh} {r.ko}", ref=r.id, parent="rules"))
     reg.add(Page("terms", "terms_index", A.TERMS, titles["terms"], parent="home"))
-    for t in site.terms.values():
-        reg.add(Page(f"term:{t.id}", "term", A.term(t.id), f"{t.zh} {t.ko}", ref=t.id, parent="terms"))
+    for term in site.terms.values():
+        reg.add(Page(f"term:{term.id}", "term", A.term(term.id), f"{term.zh} {term.ko}", ref=term.id,
+                     parent="terms"))
 
     reg.add(Page("about", "about", A.ABOUT, titles["about"], parent="home"))
     reg.add(Page("validation", "validation", A.VALIDATION, titles["validation"], parent="about"))
@@ -271,9 +273,9 @@ def _register_pages(site: Site) -> None:
     reg.add(Page("search-index", "search_index", A.Address("search/index.js"), titles["search-index"], in_sitemap=False))
     reg.add(Page("sitemap", "sitemap", A.SITEMAP, "sitemap.xml", in_sitemap=False))
     reg.add(Page("addresses", "addresses", A.ADDRESS_LIST, titles["addresses"], in_sitemap=False))
-    for r in site.content.redirects:
-        reg.add(Page(f"redirect:{r.source}", "redirect", A.Address(r.source), titles["redirect"],
-                     ref=r.target, in_sitemap=False))
+    for rd in site.content.redirects:
+        reg.add(Page(f"redirect:{rd.source}", "redirect", A.Address(rd.source), titles["redirect"],
+                     ref=rd.target, in_sitemap=False))
 
 
 # The parts of the validation report, one page each under about/validation/ (titled in

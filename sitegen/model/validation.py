@@ -10,10 +10,11 @@ from 《大六壬探原》 are re-checked against the engine the same way.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..content.validation import ClassicExample, Difference, Example
+from ..content.validation import BifaLesson, ClassicExample, Difference, Example
 from ..problems import Problems
 from . import liuren, yi
 from .ganzhi import GanZhi
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 KEJING = "kejing-bingyin"
 KEJING_DAY = GanZhi.from_zh("丙寅")
 
-EVALUATORS = {"liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
+EVALUATORS: dict[str, Callable[[Mapping[str, Any]], liuren.ExampleOutcome | yi.ExampleOutcome]] = {
+    "liuren": liuren.evaluate_example, "yi": yi.evaluate_example}
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,17 @@ class ClassicResult:
 
 
 @dataclass(frozen=True)
+class BifaResult:
+    lesson: BifaLesson
+    outcome: liuren.BifaOutcome
+
+    @property
+    def agrees(self) -> bool:
+        """The site's verdict is the book's."""
+        return self.outcome.shows == self.lesson.holds
+
+
+@dataclass(frozen=True)
 class ValidationReport:
     examples: tuple[ExampleResult, ...]
     tanyuan_compared: int
@@ -86,6 +99,13 @@ class ValidationReport:
     kejing: tuple[KejingRow, ...]
     classic: tuple[ClassicResult, ...] = ()
     classic_source: str = ""
+    bifa: tuple[BifaResult, ...] = ()
+    bifa_source: str = ""
+
+    def bifa_counts(self) -> dict[str, int]:
+        """How many of the lessons 《畢法賦》 names fall in each class (counted, never typed)."""
+        from ..content.validation import BIFA_CLASSES
+        return {c: sum(r.lesson.cls == c for r in self.bifa) for c in BIFA_CLASSES}
 
     def counts(self, engine: str) -> tuple[int, int]:
         rows = [r for r in self.examples if r.example.engine == engine]
@@ -134,7 +154,32 @@ def validate(site: Site, problems: Problems) -> ValidationReport:
                              f"for {d.day} plate {d.plate}, but it gives {got}",
                              "the engine changed: re-run the 探原 comparison test and update the file")
     return ValidationReport(tuple(results), compared, source, diffs, _kejing_rows(site),
-                            _classic(v.classic, problems), v.classic_source)
+                            _classic(v.classic, problems), v.classic_source,
+                            _bifa(v.bifa, problems), v.bifa_source)
+
+
+def _bifa(lessons, problems: Problems) -> tuple[BifaResult, ...]:
+    """The lessons 《畢法賦》 names for a 法 against the engine: a lesson classed agrees that the
+    site does not reproduce is the site wrong, and stops the build; one classed otherwise that it
+    does reproduce carries a stale note."""
+    out = []
+    for e in lessons:
+        try:
+            o = liuren.evaluate_bifa(e.day, e.at, e.fa, e.shift)
+        except (KeyError, ValueError) as err:
+            problems.add(e.file, e.entry_line, f"the lesson cannot be checked: {err}")
+            continue
+        r = BifaResult(e, o)
+        where = f"第{e.fa}法 {e.day}日 {e.at}"
+        if e.cls == "agrees" and not r.agrees:
+            problems.add(e.file, e.entry_line, f"{where}: the book says the 法 {'shows' if e.holds else 'does not show'}"
+                         f", the site says it {'shows' if o.shows else 'does not'}",
+                         "fix the predicate, or class the lesson garbled, school or ambiguous with a note")
+        elif e.cls != "agrees" and r.agrees:
+            problems.add(e.file, e.entry_line, f"{where} is reproduced by the site, but is classed {e.cls}",
+                         "class it agrees and remove its note")
+        out.append(r)
+    return tuple(out)
 
 
 def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
@@ -165,8 +210,10 @@ def _kejing_rows(site: Site) -> tuple[KejingRow, ...]:
     t = site.texts.get(KEJING)
     rows = []
     for plate, sid in sorted(site.kejing_sections.items()):
+        assert t is not None                  # its sections are the text's (site._kejing)
         section = next(s for s in t.sections if s.id == sid)
         first = t.paragraph(section.paragraph_ids[0])
+        assert first is not None              # a section's paragraphs are the text's
         m = _KETI.match(first.zh)
         if not m or (KEJING_DAY.index, plate) not in site.lessons:
             continue

@@ -51,5 +51,6 @@ def memoise_macros(env: Environment) -> None:
     filters up each time it renders, so from now on it calls the memo directly; only the macros
     of ``_macros.html`` itself, which looked theirs up as it loaded, go through the forwarders."""
     module = env.get_template("_macros.html").module
+    macros: dict = getattr(env, "sitegen_macros")   # added by make_env (Environment.extend)
     for name, macro in MEMOISED.items():
-        env.sitegen_macros[name] = env.filters[name] = lru_cache(maxsize=1 << 14)(getattr(module, macro))
+        macros[name] = env.filters[name] = lru_cache(maxsize=1 << 14)(getattr(module, macro))

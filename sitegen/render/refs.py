@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import re
+from typing import overload
 from urllib.parse import quote as url_quote
 
 from ..model import addresses as A
@@ -137,6 +138,7 @@ def quote(ctx: Context, slug: str, pid: str, phrases=None) -> ParagraphQuote:
     """Paragraph ``slug#pid`` with every phrase of ``phrases`` (a string, or several) marked."""
     t = ctx.site.texts[slug]
     p = t.paragraph(pid)
+    assert p is not None      # every citation is checked to resolve before anything renders
     s = t.section_of(pid)
     if isinstance(phrases, str):
         phrases = (phrases,)
@@ -174,6 +176,10 @@ def xref_label(texts, slug: str, first: str | None, last: str | None) -> str:
     return label
 
 
+@overload
+def prose(ctx: Context, text: str) -> str: ...
+@overload
+def prose(ctx: Context, text: None) -> None: ...
 def prose(ctx: Context, text: str | None) -> str | None:
     """Markdown ``text`` with its references made links from the current page."""
     if not text or "[[" not in text:
@@ -188,6 +194,10 @@ def prose(ctx: Context, text: str | None) -> str | None:
     return out
 
 
+@overload
+def plain(texts, text: str) -> str: ...
+@overload
+def plain(texts, text: None) -> None: ...
 def plain(texts, text: str | None) -> str | None:
     """``text`` with its references spelt out, for places that take no links (titles, search)."""
     if not text or "[[" not in text:

@@ -18,7 +18,7 @@ from .views import Context, JSONText, json_text
 
 VIEWS = {**views.VIEWS, **views_texts.VIEWS, **views_liuren.VIEWS, **views_yi.VIEWS,
          **views_rules.VIEWS, **views_site.VIEWS, **views_cast.VIEWS, **views_conventions.VIEWS}
-DATA = {**views_liuren.DATA, **views_yi.DATA}
+DATA: dict[str, Callable[[Site, Page, dict], Any]] = {**views_liuren.DATA, **views_yi.DATA}
 RAW = {**views_site.RAW, **views_cast.RAW}
 
 TEMPLATES = "templates"

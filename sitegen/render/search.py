@@ -48,9 +48,9 @@ def index_data(site: Site) -> dict[str, Any]:
         fam = FAMILY_NAMES.get(r.family, (r.family, ""))
         body = " ".join([r.zh, r.ko, r.id, _MD.sub("", plain(site.texts, r.entry.definition))])
         docs.append(["r", f"{r.zh} {r.ko}", f"규칙 · {fam[0]} {fam[1]}", A.rule(r.id).file, body])
-    for t in site.terms.values():
-        body = " ".join([t.zh, t.ko, *t.aliases, _MD.sub("", plain(site.texts, t.gloss))])
-        docs.append(["g", f"{t.zh} {t.ko}", "용어", A.term(t.id).file, body])
+    for term in site.terms.values():
+        body = " ".join([term.zh, term.ko, *term.aliases, _MD.sub("", plain(site.texts, term.gloss))])
+        docs.append(["g", f"{term.zh} {term.ko}", "용어", A.term(term.id).file, body])
     for key, title, sub, body in (
         ("validation", "검증", "원전의 예와 엔진의 결과", "검증 validation 探原 課經 일치 불일치"),
         ("yi-matrix", "64 × 64 변괘표", "모든 本卦→變卦", "변괘 變卦 matrix 64"),
@@ -72,12 +72,13 @@ def index_data(site: Site) -> dict[str, Any]:
                        + ("·" + l.ke if l.ke != l.method else ""))
         lessons.append(row)
     names = site.content.names
+    assert names is not None        # the model is built only on names that loaded
     days = [[d.zh, names.ganzhi(d), d.slug] for d in SIXTY]
     hexes = [[h.number, h.short, h.name, names.hexagram(h), names.hexagram_short(h),
               HEXAGRAM_PINYIN[h.number - 1], h.lines]
              for h in yi.HEXAGRAMS]
 
-    used = set()
+    used: set[str] = set()
     for d in docs:
         used.update(d[1])
         used.update(d[4])

@@ -104,7 +104,8 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
     out = dict(moment_tables())
     yong = out["yongshen"] = dict(yongshen.page_table())
     yong["labels"] = [site.rules[r].entry.topic for r in yong["topics"]]
-    ids = (*out["rules"], *yong["topics"], yong["yuan"], yong["ji"], yong["fu"])
+    ids = (*out["rules"], *out["stages"]["day"], *out["stages"]["month"], *yong["topics"], yong["yuan"],
+           yong["ji"], yong["chou"], yong["fu"])
     out["names"] = {r: site.rules[r].zh for r in ids}
     out["hrefs"] = {r: A.rule(r).path + "index.html" for r in ids}
     out["sixty"] = [g.zh for g in SIXTY]

@@ -99,6 +99,7 @@ def rule_conventions(ctx: Context, rule_id: str) -> tuple[tuple[str, str, str], 
 def conventions(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     chosen = site_options(site)
+    assert site.agreement is not None         # computed before anything renders
     counts = {(r.convention, r.option): r for r in site.agreement.counts}
     groups = []
     for c in site.content.conventions:
@@ -123,6 +124,7 @@ def _lesson_link(ctx: Context, day_zh: str, plate: int) -> str:
 def agreement(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     rep = site.agreement
+    assert rep is not None                    # computed before anything renders
     t = site.content.validation.tanyuan
     recorded = {(d.day, d.plate): d for d in rep.transmission_reasons}
     option_reasons = (t.option_reasons or {}) if t else {}

@@ -204,6 +204,7 @@ def lesson(ctx: Context) -> dict[str, Any]:
         return Link(f"第{PLATE_NUMERALS[p]}局 干上{n.gan_shang.zh}", ctx.href(A.lesson(day, p)))
 
     title = plate_title(day, plate, l.gan_shang)
+    assert ctx.site.content.names is not None  # the model is built only on names that loaded
     view = {
         "title": title,
         "title_ko": plate_title_ko(ctx.site.content.names, day, plate, l.gan_shang),
@@ -246,10 +247,14 @@ def _kejing(ctx: Context, plate: int) -> KejingView:
     t = site.texts[KEJING]
     sid = site.kejing_sections[plate]
     s = next(x for x in t.sections if x.id == sid)
-    paras = tuple((pid, t.paragraph(pid).zh, t.paragraph(pid).ko, ctx.href(A.text(KEJING), pid))
-                  for pid in s.paragraph_ids)
+    paras = []
+    for pid in s.paragraph_ids:
+        p = t.paragraph(pid)
+        assert p is not None                  # a section's paragraphs are the text's
+        paras.append((pid, p.zh, p.ko, ctx.href(A.text(KEJING), pid)))
+    assert site.validation is not None        # validated before anything renders
     row = next((r for r in site.validation.kejing if r.plate == plate), None)
-    return KejingView(f"{s.zh} · {s.ko}", ctx.href(A.text(KEJING), sid), paras,
+    return KejingView(f"{s.zh} · {s.ko}", ctx.href(A.text(KEJING), sid), tuple(paras),
                       row.listed if row else (), row.engine if row else (),
                       row.missing if row else (), row.extra if row else ())
 
@@ -276,6 +281,7 @@ def liuren_day(ctx: Context) -> dict[str, Any]:
                              "".join(b.zh for b in l.transmissions), l.method, l.ke, "·".join(names)))
     i = day.index
     prev_day, next_day = SIXTY[(i - 1) % 60], SIXTY[(i + 1) % 60]
+    assert ctx.site.content.names is not None  # the model is built only on names that loaded
     view = {
         "day": day.zh, "day_ko": ctx.site.content.names.ganzhi(day), "rows": tuple(rows),
         "xun": day.xun_head.zh, "void": "".join(b.zh for b in day.xun_void),
@@ -297,6 +303,7 @@ class DayCell:
 
 def liuren_index(ctx: Context) -> dict[str, Any]:
     site = ctx.site
+    assert site.content.names is not None      # the model is built only on names that loaded
     xuns = []
     for x in range(6):
         cells = []

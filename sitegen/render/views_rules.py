@@ -229,6 +229,7 @@ def terms_index(ctx: Context) -> dict[str, Any]:
 
 def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -> tuple[dict, ...]:
     """The seeds' worked examples (of one engine), each with where its full record is."""
+    assert ctx.site.validation is not None     # validated before anything renders
     rows = []
     for res in ctx.site.validation.examples:
         e = res.example
@@ -245,6 +246,7 @@ def _example_rows(ctx: Context, engine: str | None = None, full: bool = False) -
 
 
 def _tanyuan_rows(ctx: Context) -> tuple[dict, ...]:
+    assert ctx.site.validation is not None     # validated before anything renders
     return tuple({"id": f"tanyuan-{_day(d.day).slug}-{d.plate:02d}", "day": d.day, "plate": d.plate,
                   "tanyuan": d.tanyuan, "engine": d.engine, "reason": prose(ctx, d.reason),
                   "href": ctx.href(A.lesson(_day(d.day), d.plate))}
@@ -252,6 +254,7 @@ def _tanyuan_rows(ctx: Context) -> tuple[dict, ...]:
 
 
 def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
+    assert ctx.site.validation is not None     # validated before anything renders
     return tuple({"id": f"kejing-{k.plate:02d}", "plate": k.plate,
                   "href": ctx.href(A.lesson(_day("丙寅"), k.plate)),
                   "text_href": ctx.href(A.text("kejing-bingyin"), k.paragraph),
@@ -263,6 +266,7 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
 
 def _classic_rows(ctx: Context) -> tuple[dict, ...]:
     """《六壬大全》 課經集's worked examples against the engine."""
+    assert ctx.site.validation is not None     # validated before anything renders
     rows = []
     for r in ctx.site.validation.classic:
         e, o = r.example, r.outcome
@@ -276,16 +280,48 @@ def _classic_rows(ctx: Context) -> tuple[dict, ...]:
 
 
 _STANDS = {"held": "성립", "conditional": "조건부", "absent": "없음"}
+_BIFA_CLASSES = {"agrees": "일치", "garbled": "책의 글이 어긋남", "school": "학파의 차이",
+                 "ambiguous": "책이 모호함 (두 읽기)"}
+_SHIFTS = {"day": "晝", "night": "夜"}
+
+
+def _bifa_rows(ctx: Context) -> tuple[dict, ...]:
+    """The lessons 《畢法賦》 names for a 法, each with the book's verdict, the site's and its class."""
+    rows = []
+    assert ctx.site.validation is not None
+    for r in ctx.site.validation.bifa:
+        e, o = r.lesson, r.outcome
+        stands = _STANDS[o.status] + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
+        day, plate = o.lessons[0]
+        rows.append({"id": e.id, "fa": e.fa, "juan": "十一" if e.juan == 11 else "十二", "line": e.line,
+                     "day": e.day, "at": e.at, "shift": _SHIFTS.get(e.shift or "", ""),
+                     "book": "성립" if e.holds else "성립하지 않음",
+                     "actual": (f"제{plate}국 · 三傳 {o.transmissions} · {o.kind} · "
+                                f"第{e.fa}法 {stands}") + (f" (여섯 날 {'모두' if o.shows else '가운데 일부'})"
+                                                         if len(o.lessons) > 1 else ""),
+                     "cls": e.cls, "class_label": _BIFA_CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "rule": rule_ref(ctx, f"liuren-bifa-{e.fa:03d}"),
+                     "lesson": ctx.href(A.lesson(_day(day), plate))})
+    return tuple(rows)
+
+
+def bifa_totals(rep) -> str:
+    """The lessons 《畢法賦》 names, counted by class from the list."""
+    counts = rep.bifa_counts()
+    return (f"{sum(counts.values())}국 가운데 " + ", ".join(f"{_BIFA_CLASSES[c]} {n}" for c, n in counts.items())
+            + ", 사이트가 틀림 0")
 
 
 def validation(ctx: Context) -> dict[str, Any]:
     """The entry point: the summary, every disagreement linked, and every example's anchor."""
     site = ctx.site
     rep = site.validation
+    assert rep is not None                     # validated before anything renders
     rows = _example_rows(ctx)
     diffs = _tanyuan_rows(ctx)
     kejing = _kejing_rows(ctx)
     classic = _classic_rows(ctx)
+    bifa = _bifa_rows(ctx)
     lr, ln = rep.counts("liuren")
     yr, yn = rep.counts("yi")
     kejing_listed = sum(len(k["listed"]) for k in kejing)
@@ -303,6 +339,7 @@ def validation(ctx: Context) -> dict[str, Any]:
          ctx.href(A.validation_part("liuren"), "kejing")),
         ("《六壬大全》 課經集(卷七–十)의 예", f"{sum(r['agrees'] for r in classic)} / {len(classic)} 일치",
          ctx.href(A.validation_part("daquan"), "daquan")),
+        ("《畢法賦》(卷十一–十二)가 法마다 드는 국", bifa_totals(rep), ctx.href(A.validation_part("daquan"), "bifa")),
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
@@ -314,6 +351,7 @@ def validation(ctx: Context) -> dict[str, Any]:
         tuple(dict(d, href=ctx.href(A.validation_part("liuren"), d["id"])) for d in diffs),
         tuple(dict(k, href=ctx.href(A.validation_part("liuren"), k["id"])) for k in kejing if k["missing"]),
         tuple(dict(r, href=ctx.href(A.validation_part("daquan"), r["id"])) for r in classic if not r["agrees"]),
+        tuple(dict(r, href=ctx.href(A.validation_part("daquan"), r["id"])) for r in bifa if r["cls"] != "agrees"),
     )
     return {"layout": layout(ctx), "summary": summary, "rows": rows, "disagreements": disagreements,
             "parts": {"liuren": liuren, "daquan": ctx.href(A.validation_part("daquan")), "yi": yi_, "rules": rules}}
@@ -322,10 +360,11 @@ def validation(ctx: Context) -> dict[str, Any]:
 def validation_part(ctx: Context) -> dict[str, Any]:
     """One corpus's part of the report: its examples in full, its comparisons."""
     site = ctx.site
+    assert site.validation is not None         # validated before anything renders
     part = ctx.page.ref
     view: dict[str, Any] = {"layout": layout(ctx), "part": part, "entry": ctx.href(A.VALIDATION),
                             "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": (),
-                            "classic": ()}
+                            "classic": (), "bifa": ()}
     if part in ("liuren", "yi"):
         view["rows"] = _example_rows(ctx, part, full=True)
     if part == "liuren":
@@ -333,6 +372,8 @@ def validation_part(ctx: Context) -> dict[str, Any]:
                     tanyuan_source=site.validation.tanyuan_source)
     if part == "daquan":
         view["classic"] = _classic_rows(ctx)
+        view["bifa"] = _bifa_rows(ctx)
+        view["bifa_totals"] = bifa_totals(site.validation)
     if part in ("rules", "rules-liuren"):
         liuren = part == "rules-liuren"   # the 六壬 rules' citations on a page of their own (its length)
         if not liuren:

@@ -9,6 +9,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import Stem
+from ..model.options import KinVariant
 from .refs import RuleRef, paragraph_href, rule_defs, rule_ref, rule_refs
 from .trace import sentence
 from .views import Context, JSONText, Link, Record, layout, memo_json
@@ -76,6 +77,7 @@ def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
 
 
 def _hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
+    assert ctx.site.content.names is not None  # the model is built only on names that loaded
     return HexRef(h.number, h.name, h.short, ctx.site.content.names.hexagram(h), ctx.href(A.hexagram(h.number)),
                   figure(h))
 
@@ -103,6 +105,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         for ln in range(6, 0, -1))
     liushen = tuple((label, tuple(reversed(h.liushen(stem)))) for stem, label in LIUSHEN_GROUPS)
     by_count: dict[int, list[HexRef]] = {}
+    assert ctx.site.content.names is not None  # the model is built only on names that loaded
     for g in yi.HEXAGRAMS:
         c = ctx.site.change(h.number, g.number)
         ref = HexRef(g.number, g.name, g.short, ctx.site.content.names.hexagram(g),
@@ -112,7 +115,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     dili = rule_defs(ctx, h.dili.holding)
     dili_cond = tuple(rule_ref(ctx, r) for r in h.dili.conditional)
     n = h.number
-    view = {
+    view: dict[str, Any] = {
         "h": hex_ref(ctx, h), "upper": h.upper, "lower": h.lower,
         "palace": h.palace.name, "palace_element": h.palace_element.zh,
         "generation": h.generation, "shi": h.shi, "ying": h.ying,
@@ -128,6 +131,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
         "index_href": ctx.href(A.YI),
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx, h.number),
+        "gua_shen": _gua_shen(ctx, h),
     }
     return {"layout": layout(ctx, description=f"{h.number:02d} {h.name} ({view['h'].ko}): {h.palace.name}宮 "
                                               f"{h.generation}, 世 {h.shi} 應 {h.ying}"), "x": Record(view)}
@@ -213,7 +217,7 @@ def change(ctx: Context) -> dict[str, Any]:
     prev_b = b - 1 if b > 1 else None          # the 變卦 in King Wen order
     next_b = b + 1 if b < 64 else None
     moving_marks = tuple(sorted((ln.line, ln.mark) for ln in c.lines))
-    view = {
+    view: dict[str, Any] = {
         "ben": hex_ref(ctx, ben), "bian": hex_ref(ctx, bian),
         "ben_fig": figure(ben, moving_marks), "bian_fig": figure(bian),
         "title": ctx.page.title,
@@ -223,8 +227,8 @@ def change(ctx: Context) -> dict[str, Any]:
         "meihua": meihua, "meihua_note": c.meihua_note and sentence(ctx.site, c.meihua_note),
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
         "hexagram_conditional": len(on_hexagram),
-        "kin_variant": "本卦의 宮" if c.kin_variant == "ben-palace" else "變卦의 宮",
-        "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == "ben-palace" else "kin_bian_palace"),
+        "kin_variant": "本卦의 宮" if c.kin_variant == KinVariant.BEN_PALACE else "變卦의 宮",
+        "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == KinVariant.BEN_PALACE else "kin_bian_palace"),
         "variants": change_variant_lines(ctx, (a, b)),
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
         "matrix_href": ctx.href(A.YI_MATRIX),
@@ -232,9 +236,19 @@ def change(ctx: Context) -> dict[str, Any]:
         "next": Link(f"{ben.short}→{yi.hexagram(next_b).short}", ctx.href(A.change(a, next_b))) if next_b else None,
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx, ben.number),
+        "gua_shen": _gua_shen(ctx, ben),
     }
     desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": Record(view)}
+
+
+def _gua_shen(ctx: Context, h: yi.Hexagram) -> tuple[RuleRef, str, tuple[int, ...]]:
+    """The 卦身 of ``h``: its rule, its branch and the lines that carry it (memoised per link scope)."""
+    key = ("gua-shen", h.number, ctx.link_scope)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = (rule_ref(ctx, "yi-gua-shen"), h.gua_shen.zh, h.gua_shen_lines)
+    return got
 
 
 def _ben_lines(ctx: Context, ben: yi.Hexagram) -> tuple[tuple[int, str, bool, str, str, str, str, int], ...]:

@@ -56,8 +56,12 @@
       for (var k = 0; k < Y.rules.length; k++) if (mask & (1 << k)) ids.push(Y.rules[k]);
       var strength = "";
       for (var s in Y.strength_ids) if (ids.indexOf(Y.strength_ids[s]) >= 0) strength = s;
+      // the 十二運 in the 日辰 and in the 月建: the stage the build found for this branch and that one
+      var sd = digit[Y.stage.day.charAt(b * 12 + d % 12)], sm = digit[Y.stage.month.charAt(b * 12 + m)];
       out.push({ tr: tr, line: line, liushen: Y.liushen[d % 10][line - 1], strength: strength,
-                 month_broken: ids.indexOf("yi-yue-po") >= 0, rule_ids: ids });
+                 month_broken: ids.indexOf("yi-yue-po") >= 0, rule_ids: ids,
+                 day_stage: Y.stage_names[sd], month_stage: Y.stage_names[sm],
+                 stage_rule_ids: [Y.stages.day[sd], Y.stages.month[sm]] });
     }
     return out;
   }
@@ -76,6 +80,7 @@
       for (var k = 0; k < f.rule_ids.length; k++) {
         if (strengthIds.indexOf(f.rule_ids[k]) < 0) slot.appendChild(ruleLink(f.rule_ids[k]));
       }
+      for (var q = 0; q < 2; q++) slot.appendChild(ruleLink(f.stage_rule_ids[q]));
       tr.classList.toggle("is-broken", f.month_broken);
     }
     box.querySelector("[data-moment-summary]").textContent =
@@ -100,22 +105,23 @@
       day: Y.sixty[d], month_branch: Y.branches[m], void: Y.void[d].split(""),
       lines: (facts || lineFacts(d, m)).map(function (f) {
         return { line: f.line, liushen: f.liushen, strength: f.strength, month_broken: f.month_broken,
-                 rule_ids: f.rule_ids };
+                 rule_ids: f.rule_ids, day_stage: f.day_stage, month_stage: f.month_stage,
+                 stage_rule_ids: f.stage_rule_ids };
       }).sort(function (a, b) { return a.line - b.line; })
     };
   }
   // The 用神 of topic (a rule id) in this page's 本卦, as the build's table has it: the lines of
-  // the 用神, of the 伏神 it hides as, of its 原神 and 忌神, and its 六親.
+  // the 用神, of the 伏神 it hides as, of its 原神, 忌神 and 仇神, and its 六親.
   function yongOf(topic) {
     var T = window.SITEGEN_YI.yongshen, k = T.topics.indexOf(topic);
     if (k < 0) return null;
     var f = T.lines[number - 1][k].split("|"), lines = function (s) { return s.split("").map(Number); };
     return { topic: topic, yong: lines(f[0]), fu: lines(f[1]), yuan: lines(f[2]), ji: lines(f[3]),
-             yong_liuqin: f[4] || null };
+             yong_liuqin: f[4] || null, chou: lines(f[5]) };
   }
   window.SitegenYi = { facts: data, yongshen: yongOf };
 
-  // The chosen topic's 用神, 原神 and 忌神, marked on their rows, with their state that day (the
+  // The chosen topic's 用神, 原神, 忌神 and 仇神, marked on their rows, with their state that day (the
   // strength and the day's and month's rules in the row), each named by its rule and linked.
   function yong() {
     var T = window.SITEGEN_YI.yongshen, form = box.querySelector("[data-moment-form]");
@@ -127,7 +133,7 @@
     out.appendChild(ruleLink(y.topic));
     if (y.yong_liuqin) out.appendChild(document.createTextNode(" (" + y.yong_liuqin + ")"));
     var marks = y.yong.length ? [["yong", y.yong, null]] : [["fu", y.fu, T.fu]];
-    marks.push(["yuan", y.yuan, T.yuan], ["ji", y.ji, T.ji]);
+    marks.push(["yuan", y.yuan, T.yuan], ["ji", y.ji, T.ji], ["chou", y.chou, T.chou]);
     for (var k = 0; k < marks.length; k++) {
       var role = marks[k][0], lines = marks[k][1], id = marks[k][2];
       if (!lines.length) continue;

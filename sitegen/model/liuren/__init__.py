@@ -2,12 +2,12 @@
 
 Public API (the page layer calls exactly these)::
 
-    lesson(day, plate, *, shehai="depth") -> Lesson
-    all_lessons(*, shehai="depth") -> tuple[Lesson, ...]   # 720, by day then plate
+    lesson(day, plate, *, shehai=Shehai.DEPTH, guiren=NobleTable.GEJUE) -> Lesson
+    all_lessons(*, shehai=Shehai.DEPTH, guiren=NobleTable.GEJUE) -> tuple[Lesson, ...]   # 720
     RULES, RULES_BY_ID, SHEHAI_VARIANTS, evaluate_example
 """
 
-from .examples import ClassicOutcome, ExampleOutcome, evaluate_classic, evaluate_example
+from .examples import BifaOutcome, ClassicOutcome, ExampleOutcome, evaluate_bifa, evaluate_classic, evaluate_example
 from .engine import (Lesson, Marker, TransmissionInfo, all_lessons, lesson, plates_for)
 from .patterns import ConditionalPattern
 from .plate import KeLesson, heaven_plate, plate_of, seat_of
@@ -18,6 +18,6 @@ from .transmissions import SHEHAI_VARIANTS, Step
 __all__ = [
     "ConditionalPattern", "ExampleOutcome", "KeLesson", "Lesson", "Marker", "RULES", "RULES_BY_ID",
     "RULE_ID_BY_NAME", "RuleDef", "SHEHAI_VARIANTS", "Step", "TransmissionInfo", "all_lessons",
-    "ClassicOutcome", "evaluate_classic", "evaluate_example", "heaven_plate", "lesson", "plate_of",
-    "plates_for", "seat_of",
+    "BifaOutcome", "ClassicOutcome", "evaluate_bifa", "evaluate_classic", "evaluate_example", "heaven_plate",
+    "lesson", "plate_of", "plates_for", "seat_of",
 ]

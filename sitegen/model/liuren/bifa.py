@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, stage, stage_branch, yima
+from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where, po, tianwang,
-                   wuyin, yincong, zhuolun)
+                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where, po,
+                   yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS
 
 B = Branch
@@ -59,8 +59,28 @@ def _void(f: Facts) -> tuple[Branch, Branch]:
     return f.void
 
 
+def trans_element(trans) -> Element | None:
+    """The element of the 三傳 read as one: a 三合 局 is its 中神's element (「三傳未卯亥，皆作木局」,
+    第27法); otherwise the element all three share, or None."""
+    t = frozenset(trans)
+    if len(t) == 3 and t == frozenset(trans[0].trine):
+        return trans[0].trine[1].element
+    es = {b.element for b in trans}
+    return es.pop() if len(es) == 1 else None
+
+
 def _all_kin(f: Facts, k: Kin) -> bool:
-    return all(_k(f, b) == k for b in f.trans)
+    """The 三傳 are all ``k`` of the day: a 三合 局 as one element, other 傳 branch by branch."""
+    e = trans_element(f.trans)
+    return e is not None and _KIN_OF[f.stem.element][e] == k
+
+
+_KIN_OF = {s: {e: kin(s, e) for e in Element} for s in Element}
+
+
+def _trans_el(f: Facts) -> Element:
+    """The element the 三傳 act as when they are all one kin (the 局's, or the first's)."""
+    return trans_element(f.trans) or f.first.element
 
 
 def _nobles(f: Facts) -> tuple[Branch, Branch]:
@@ -71,10 +91,7 @@ def f01(f):  # 前後引從升遷吉
     return yincong(f)
 
 
-def f02(f):  # 首尾相見始終宜: 旬尾 on 干上 and 旬首 on 支上, or the other way
-    head = f.day.xun_head.branch
-    tail = head.shift(9)
-    return {f.gan_shang, f.zhi_shang} == {head, tail}
+f02 = yixun_zhoubian  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八)
 
 
 @by_stem_plate
@@ -116,7 +133,7 @@ def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
 
 
 def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them
-    return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(f.first.element)
+    return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(_trans_el(f))
 
 
 def f12(f):  # 雖憂狐假虎威儀: 干上 is 鬼 and the 辰 overcomes it
@@ -126,13 +143,13 @@ def f12(f):  # 雖憂狐假虎威儀: 干上 is 鬼 and the 辰 overcomes it
 def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
     if not _all_kin(f, Kin.OFFICER):
         return None
-    return cond(months=months_where((f.first.element,), frozenset({"旺"})))
+    return cond(months=months_where((_trans_el(f),), frozenset({"旺"})))
 
 
 def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
     if not _all_kin(f, Kin.WEALTH):
         return None
-    return cond(months=months_where((f.first.element,), WANGXIANG))
+    return cond(months=months_where((_trans_el(f),), WANGXIANG))
 
 
 @by_stem_plate
@@ -204,16 +221,18 @@ def f26(f):  # 水日逢丁財動之
     return f.stem.element == Element.WATER and _ding_in(f)
 
 
-def f27(f):  # 傳財化鬼財休覓: 三傳 all 財 and 干上 a 鬼
+def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element)
     return _all_kin(f, Kin.WEALTH) and _k(f, f.gan_shang) == Kin.OFFICER
 
 
-def f29(f):  # 眷屬豐盈居狹宅: 三傳 生 the stem, the 辰 生 三傳
-    return all(b.element.generates(f.stem.element) and f.branch.element.generates(b.element) for b in f.trans)
+def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」 (a 三合 局 as one element)
+    e = trans_element(f.trans)
+    return e is not None and e.generates(f.stem.element) and f.branch.element.generates(e)
 
 
-def f30(f):  # 屋宅寬廣致人衰: the stem 生 三傳, 三傳 生 the 辰
-    return all(f.stem.element.generates(b.element) and b.element.generates(f.branch.element) for b in f.trans)
+def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
+    e = trans_element(f.trans)
+    return e is not None and f.stem.element.generates(e) and e.generates(f.branch.element)
 
 
 @by_stem_trans
@@ -278,9 +297,14 @@ def f41(f):  # 富貴干支逢祿馬: 干上 the 辰's 驛馬, 支上 the stem's
     return f.gan_shang == yima(f.branch) and f.zhi_shang == LU[f.stem]
 
 
-def f42(f):  # 尊崇傳內遇三奇: the 三傳's 遁干 are 甲戊庚 or 乙丙丁
-    stems = {f.day.dun_stem(b) for b in f.trans}
-    return None not in stems and {s.zh for s in stems} in ({"甲", "戊", "庚"}, {"乙", "丙", "丁"})
+def f42(f):  # 尊崇傳內遇三奇: the 三傳's stems are 甲戊庚 or 乙丙丁, 「有遁旬中之干者，有遁五子元建
+    # 之法者」: by the 旬 (遁干) or by the day's 五子元遁 (甲己日 甲子, 乙庚日 丙子 …)
+    xun = {f.day.dun_stem(b) for b in f.trans}
+    wuzi = {Stem((2 * f.stem + b) % 10) for b in f.trans}
+    return any(None not in st and {s.zh for s in st} in _SANQI for st in (xun, wuzi))
+
+
+_SANQI = ({"甲", "戊", "庚"}, {"乙", "丙", "丁"})
 
 
 def f43(f):  # 害貴訟直作屈斷: 初傳 harms the 貴人 of the shift
@@ -330,9 +354,8 @@ def f50(f):  # 二貴皆空虛喜期: each 貴人 void, or standing over a void 
     return all(x in void or f.seat(x) in void for x in _nobles(f))
 
 
-@by_stem_plate
-def f51(f):  # 魁度天門關隔定: 戌 over 亥
-    return f.seat(B.XU) == B.HAI
+def f51(f):  # 魁度天門關隔定: 「凡戌加亥為用者」: 戌 over 亥 as 初傳
+    return f.first == B.XU and f.seat(B.XU) == B.HAI
 
 
 @by_stem_plate
@@ -347,18 +370,21 @@ def f53(f):  # 兩蛇夾墓凶難免: the stem's 墓 rides a general whose house
     return _on(f, lambda g: GENERAL_HOME[g[m]] == home)
 
 
-def f54(f):  # 虎視逢虎力難施: 虎視 with 白虎 on 初傳
-    if "虎視" not in (f.ke,):
+def f54(f):  # 虎視逢虎力難施: 「謂虎視課者，乃柔日也」: a 柔日's 昴星 with 白虎 in the 傳
+    if f.method != "昴星" or f.stem.yang:
         return None
-    return _on(f, _rides("白虎", f.first))
+    return _on(f, lambda g: any(g[b] == "白虎" for b in f.trans))
 
 
 def f55(f):  # 所謀多拙逢羅網: 天羅 (the place before the day's) on 干上, or before the 辰 on 支上
     return f.gan_shang == f.lodging.shift(1) or f.zhi_shang == f.branch.shift(1)
 
 
-def f56(f):  # 天網自裹己招非
-    return tianwang(f)
+@by_stem_plate
+def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是未生，乃名天網自裹」: the stem's 墓 on 干上,
+    # the asker born in it
+    m = stage_branch(f.stem.element, Stage.MU)
+    return cond(birth=(m,)) if f.gan_shang == m else None
 
 
 def f58(f):  # 用破身心無所歸: 初傳 the 破 of the 辰
@@ -369,11 +395,15 @@ def _huagai(b: Branch) -> Branch:
     return b.trine[2]
 
 
-def f59(f):  # 華蓋覆日人昏晦: the 辰's 華蓋 on 干上
-    return f.gan_shang == _huagai(f.branch)
+def f59(f):  # 華蓋覆日人昏晦: 「謂辰之華蓋作干之墓神，臨於干上發用」
+    hg = _huagai(f.branch)
+    return hg == f.gan_shang == f.first == stage_branch(f.stem.element, Stage.MU)
 
 
-def f60(f):  # 太陽射宅屋光輝: the 月將 on 支上
+def f60(f):  # 太陽射宅屋光輝: 「丙午日戌加午，乃是支墓 … 如用戌為月將，反名太陽輝照家宅」: the 辰's
+    # 墓 on 支上, and it is the 月將
+    if f.zhi_shang != stage_branch(f.branch.element, Stage.MU):
+        return None
     return cond(month_generals=(f.zhi_shang,))
 
 
@@ -384,8 +414,8 @@ def f61(f):  # 干乘墓虎無占病: 干上 the stem's 墓, riding 白虎
     return _on(f, _rides("白虎", f.gan_shang))
 
 
-def f62(f):  # 支乘墓虎有伏尸
-    if f.zhi_shang != stage_branch(f.branch.element, Stage.MU):
+def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎
+    if f.zhi_shang not in (stage_branch(f.branch.element, Stage.MU), stage_branch(f.stem.element, Stage.MU)):
         return None
     return _on(f, _rides("白虎", f.zhi_shang))
 
@@ -394,8 +424,8 @@ def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
     return f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
 
 
-def f64(f):  # 夫婦蕪淫各有私
-    return wuyin(f)
+def f64(f):  # 夫婦蕪淫各有私: 「謂干被支上神克，支卻被干上神克者」
+    return f.zhi_shang.element.overcomes(f.stem.element) and f.gan_shang.element.overcomes(f.branch.element)
 
 
 def guanshen(month: Branch) -> Branch:
@@ -560,9 +590,10 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
 
 
 @by_stem_trans
-def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟)
-    kins = {_k(f, b) for b in f.trans}
-    return len(kins) == 1 and Kin.BROTHER not in kins
+def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟), a 三合 局 as one element
+    e = trans_element(f.trans)
+    return e is not None and _KIN_OF[f.stem.element][e] != Kin.BROTHER
+
 
 
 def undecided(f):

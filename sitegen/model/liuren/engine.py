@@ -7,6 +7,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage_branch, yima
+from ..options import NobleTable, Shehai
 from .generals import arrangement
 from .keti import Facts
 from .patterns import BifaHolds, ConditionalPattern, bifa, evaluate, ordered
@@ -70,10 +71,10 @@ class Marker:
 class Lesson:
     day: GanZhi
     plate: int
-    shehai: str
-    guiren: str  # the 貴人 table (``tables.NOBLE_TABLES``)
+    shehai: Shehai
+    guiren: NobleTable  # the 貴人 table (``tables.NOBLE_TABLES``)
     heaven: tuple[Branch, ...]  # heaven[e] stands over earth e
-    lessons: tuple[KeLesson, KeLesson, KeLesson, KeLesson]  # 干陽 干陰 支陽 支陰
+    lessons: tuple[KeLesson, ...]  # four: 干陽 干陰 支陽 支陰
     transmissions: tuple[Branch, Branch, Branch]
     method: Method  # 九宗門 family
     ke: Ke  # 課 name
@@ -83,7 +84,7 @@ class Lesson:
     steps: tuple[Step, ...]  # the derivation of the three transmissions
     generals_day: tuple[General, ...]  # indexed by heaven branch
     generals_night: tuple[General, ...]
-    transmission_info: tuple[TransmissionInfo, TransmissionInfo, TransmissionInfo]
+    transmission_info: tuple[TransmissionInfo, ...]  # three: 初傳 中傳 末傳
     markers: tuple[Marker, ...]
     patterns: tuple[str, ...]  # rule ids of the 課體 that hold from day and plate alone
     conditional_patterns: tuple[ConditionalPattern, ...]
@@ -142,6 +143,7 @@ class Lesson:
     def basis_ids(self) -> tuple[str, ...]:
         if self.basis_method is None:
             return ()
+        assert self.basis_ke is not None  # set with basis_method
         return tuple(dict.fromkeys((RULE_ID_BY_NAME[self.basis_method], RULE_ID_BY_NAME[self.basis_ke])))
 
     @property
@@ -155,8 +157,9 @@ class Lesson:
     @property
     def names(self) -> tuple[str, ...]:
         """Every name the lesson carries, conditional ones included (for matching seed lists)."""
-        out = [self.method, self.ke]
+        out: list[str] = [self.method, self.ke]
         if self.basis_method:
+            assert self.basis_ke is not None  # set with basis_method
             out += [self.basis_method, self.basis_ke]
         out += [RULES_BY_ID[i].zh for i in self.patterns]
         out += [c.name for c in self.conditional_patterns]
@@ -286,10 +289,10 @@ def _preamble(day: GanZhi, plate: int, heaven, lessons) -> tuple[Step, ...]:
 
 
 # Every lesson made in this process, by (day, plate, 涉害, 貴人).
-_LESSONS: dict[tuple[GanZhi, int, str, str], Lesson] = {}
+_LESSONS: dict[tuple[GanZhi, int, Shehai, NobleTable], Lesson] = {}
 
 
-def _lesson(day: GanZhi, plate: int, shehai: str, guiren: str = "gejue") -> Lesson:
+def _lesson(day: GanZhi, plate: int, shehai: Shehai, guiren: NobleTable = NobleTable.GEJUE) -> Lesson:
     key = (day, plate, shehai, guiren)
     les = _LESSONS.get(key)
     if les is None:
@@ -297,7 +300,7 @@ def _lesson(day: GanZhi, plate: int, shehai: str, guiren: str = "gejue") -> Less
     return les
 
 
-def _make_lesson(day: GanZhi, plate: int, shehai: str, guiren: str) -> Lesson:
+def _make_lesson(day: GanZhi, plate: int, shehai: Shehai, guiren: NobleTable) -> Lesson:
     heaven = heaven_plate(plate)
     lessons = four_lessons(day, heaven)
     d = derive(day, plate, heaven, lessons, shehai)
@@ -317,24 +320,28 @@ def _make_lesson(day: GanZhi, plate: int, shehai: str, guiren: str) -> Lesson:
                   bifa(facts))
 
 
-def _check(shehai: str, guiren: str) -> None:
+def _check(shehai: Shehai, guiren: NobleTable) -> tuple[Shehai, NobleTable]:
+    """The two options as members (a caller may pass their spellings in content/site.yaml)."""
     if shehai not in SHEHAI_VARIANTS:
-        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
+        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {', '.join(SHEHAI_VARIANTS)}")
     if guiren not in NOBLE_TABLES:
-        raise ValueError(f"unknown 貴人 table {guiren!r}; expected one of {tuple(NOBLE_TABLES)}")
+        raise ValueError(f"unknown 貴人 table {guiren!r}; expected one of {', '.join(NOBLE_TABLES)}")
+    return Shehai(shehai), NobleTable(guiren)
 
 
-def lesson(day: GanZhi, plate: int, *, shehai: str = "depth", guiren: str = "gejue") -> Lesson:
+def lesson(day: GanZhi, plate: int, *, shehai: Shehai = Shehai.DEPTH,
+           guiren: NobleTable = NobleTable.GEJUE) -> Lesson:
     """The lesson of ``day`` on plate ``plate`` (1..12; 1 = 伏吟, 7 = 返吟)."""
-    _check(shehai, guiren)
+    shehai, guiren = _check(shehai, guiren)
     if not 1 <= plate <= 12:
         raise ValueError(f"plate must be 1..12, not {plate}")
     return _lesson(day, plate, shehai, guiren)
 
 
 @lru_cache(maxsize=None)
-def all_lessons(*, shehai: str = "depth", guiren: str = "gejue") -> tuple[Lesson, ...]:
+def all_lessons(*, shehai: Shehai = Shehai.DEPTH,
+                guiren: NobleTable = NobleTable.GEJUE) -> tuple[Lesson, ...]:
     """All 720 lessons, by day (甲子 … 癸亥) then plate (1 … 12)."""
-    _check(shehai, guiren)
+    shehai, guiren = _check(shehai, guiren)
     return tuple([_lesson(day, n, shehai, guiren) for day in SIXTY for n in range(1, 13)])
 

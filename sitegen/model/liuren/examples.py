@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..ganzhi import LODGING, Branch, GanZhi
+from ..ganzhi import LODGING, SIXTY, Branch, GanZhi, Stem
+from ..options import Shehai
 from ..steps import Pieces, Step, Word
 from .engine import Lesson, lesson
 from .generals import is_night_hour
@@ -70,7 +71,7 @@ def _seats(check: Mapping, gan_shang, zhi_shang) -> list[str]:
 def evaluate_example(check: Mapping) -> ExampleOutcome:
     """Compute every day the check names and compare 三傳, method and 課體 names."""
     days = [GanZhi.from_zh(str(d)) for d in (check.get("days") or [check["day"]])]
-    shehai = str(check.get("shehai", "depth"))
+    shehai = Shehai(check.get("shehai", Shehai.DEPTH))
     want_trans = check.get("transmissions")
     want_method = check.get("method")
     want_names = [str(n) for n in check.get("patterns", ())]
@@ -117,7 +118,7 @@ class ClassicOutcome:
 
 
 def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
-                     first: str | None = None, shehai: str = "depth") -> ClassicOutcome:
+                     first: str | None = None, shehai: Shehai = Shehai.DEPTH) -> ClassicOutcome:
     """A worked example of 《六壬大全》 課經集: the day, 占時 and 月將 it names turn the plate; the
     named 課 must hold on that lesson — at every moment, or under a condition that the example's
     占時, 晝夜 and 月將 satisfy (what the example does not state — the month, the year, the asker —
@@ -135,6 +136,7 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     cond = next((c for c in les.conditional_patterns if c.name == name), None)
     status = "held" if held else "conditional" if cond is not None else "absent"
     if status == "conditional":
+        assert cond is not None           # conditional: the lesson has it under a condition
         when = dict(cond.when)
         night = is_night_hour(hour)
         if ("hours" in when and hour.zh not in when["hours"]) or (
@@ -146,4 +148,56 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     if first and trans[0] != first:
         problems.append(f"初傳 {trans[0]} ≠ {first}")
     return ClassicOutcome(not problems, plate, trans, str(kind), status,
-                          cond.condition if status == "conditional" else None, tuple(problems))
+                          cond.condition if status == "conditional" and cond is not None else None,
+                          tuple(problems))
+
+
+@dataclass(frozen=True)
+class BifaOutcome:
+    shows: bool               # the 法 shows on every day named (on the book's 晝/夜, where it states one)
+    lessons: tuple[tuple[str, int], ...]   # (day, plate) of each day named
+    transmissions: str        # the 三傳 of the first day's lesson
+    kind: str                 # its method·課
+    status: str               # held | conditional | absent (on the first day it does not show, else the first)
+    condition: Step | None
+
+
+def bifa_days(day: str) -> tuple[GanZhi, ...]:
+    """A day, or 六X: the six days of stem X."""
+    if day.startswith("六"):
+        return tuple(d for d in SIXTY if d.stem.zh == day[1])
+    return (GanZhi.from_zh(day),)
+
+
+def bifa_plate(day: GanZhi, at: str) -> int:
+    """The plate of the book's words: 「X加Y」 (heaven X over earth Y, or over stem Y's 寄宮),
+    「干上X」, 「支上X」, 伏吟, 返吟."""
+    if at in ("伏吟", "返吟"):
+        return 1 if at == "伏吟" else 7
+    if at.startswith(("干上", "支上")):
+        under = LODGING[day.stem] if at[0] == "干" else day.branch
+    elif at[2] in "甲乙丙丁戊己庚辛壬癸":
+        under = LODGING[Stem.from_zh(at[2])]
+    else:
+        under = Branch.from_zh(at[2])
+    return (under - Branch.from_zh(at[-1] if at[1] == "上" else at[0])) % 12 + 1
+
+
+def evaluate_bifa(day: str, at: str, number: int, shift: str | None = None,
+                  shehai: Shehai = Shehai.DEPTH) -> BifaOutcome:
+    """A lesson 《畢法賦》 names for 法 ``number``: does the site show the 法 there? Held at every
+    moment, or under a condition whose 晝/夜 (if any) is the book's ``shift``; what the book does
+    not state (the month, the year, the asker) is not held against it."""
+    results = []
+    for d in bifa_days(day):
+        les = lesson(d, bifa_plate(d, at), shehai=Shehai(shehai))
+        b = next((b for b in les.bifa if b.number == number), None)
+        when = dict(b.when) if b is not None else {}
+        ok = b is not None and not (shift and "day_night" in when and when["day_night"][0] != shift)
+        status = "absent" if b is None else "held" if b.condition is None else "conditional"
+        results.append((les, ok, status, None if b is None else b.condition))
+    first = next((r for r in results if not r[1]), results[0])
+    les = first[0]
+    return BifaOutcome(all(r[1] for r in results), tuple((r[0].day.zh, r[0].plate) for r in results),
+                       "".join(b.zh for b in les.transmissions),
+                       les.method if les.method == les.ke else f"{les.method}·{les.ke}", first[2], first[3])

@@ -10,16 +10,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..ganzhi import Branch, Stem
+from ..options import NobleTable
 from .plate import seat_of
 from .tables import DAY_HOURS, FORWARD_SEATS, GENERALS, NOBLE_TABLES, General
 
 
-def noble(stem: Stem, night: bool, table: str = "gejue") -> Branch:
+def noble(stem: Stem, night: bool, table: NobleTable = NobleTable.GEJUE) -> Branch:
     return NOBLE_TABLES[table][night][stem]
 
 
 @lru_cache(maxsize=None)
-def arrangement(stem: Stem, plate: int, night: bool, table: str = "gejue") -> tuple[General, ...]:
+def arrangement(stem: Stem, plate: int, night: bool,
+                table: NobleTable = NobleTable.GEJUE) -> tuple[General, ...]:
     """The general riding each heaven branch, indexed by the heaven branch (``table``: which 貴人
     table, ``tables.NOBLE_TABLES``)."""
     g = noble(stem, night, table)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, strength, yima
+from ..options import NobleTable
 from ..steps import Step, declare, step
 from .generals import noble
 from .plate import KE, ZEI, distinct_count, seat_of
@@ -51,7 +52,7 @@ class Facts:
                  "ke", "basis", "derived", "derived_names", "guiren", "lodging", "gan_shang", "zhi_shang", "first", "kins", "seats", "void")
 
     def __init__(self, day: GanZhi, plate: int, heaven, lessons, trans, gd, gn, method, ke, basis,
-                 derived, derived_names=frozenset(), guiren: str = "gejue"):
+                 derived, derived_names=frozenset(), guiren: NobleTable = NobleTable.GEJUE):
         self.day, self.stem, self.branch, self.plate = day, day.stem, day.branch, plate
         self.heaven, self.lessons, self.trans, self.gd, self.gn = heaven, lessons, trans, gd, gn
         self.method, self.ke, self.basis, self.derived = method, ke, basis, derived
@@ -100,7 +101,7 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
     needs: list[str] = []
     for key, vs in sets:
         kind, arg = _SET_STEPS[key]
-        parts.append(step(kind, **{arg: vs}))
+        parts.append(step(kind, None, **{arg: vs}))
         when.append((key, tuple(b.zh for b in vs)))
         needs += {"birth": ["本命"], "xing": ["行年"]}.get(key, [])
     if day_night is not None:
@@ -148,7 +149,8 @@ def _cond_sets(day_night, dates, sets) -> Cond | bool | None:
     return _cond(tuple(named), day_night, tuple(dates))
 
 
-_BY_SHIFT = {None: True, "both": True, "day": _cond((), "day", ()), "night": _cond((), "night", ())}
+_BY_SHIFT: dict[str | None, Cond | bool] = {None: True, "both": True, "day": _cond((), "day", ()),
+                                            "night": _cond((), "night", ())}
 _SILI = _cond((), None, ("四立日",))
 
 
@@ -173,6 +175,11 @@ def siqi(month: Branch) -> Branch:
     return B.WU.shift(month - B.YIN)
 
 
+def sishen(month: Branch) -> Branch:
+    """死神: 正月(寅)起巳, 順行十二辰 (《六壬大全》 卷九 魄化課)."""
+    return B.SI.shift(month - B.YIN)
+
+
 def sangche(month: Branch) -> Branch:
     """喪車: 正月(寅)起未, 逆行四季 (未辰丑戌) (《六壬大全》 卷九 災厄課)."""
     return (B.WEI, B.CHEN, B.CHOU, B.XU)[(month - B.YIN) % 4]
@@ -191,6 +198,7 @@ def months_of(table) -> dict[Branch, tuple[Branch, ...]]:
 TIANMA_MONTHS = months_of(tianma)
 YIMA_YEARS = months_of(yima)  # the 太歲 whose 驛馬 each branch is
 SIQI_MONTHS = months_of(siqi)
+SISHEN_MONTHS = months_of(sishen)
 SANGCHE_MONTHS = months_of(sangche)
 
 
@@ -204,7 +212,7 @@ def front(f: Facts, night: bool) -> tuple[bool, frozenset[Branch], frozenset[Bra
 
 
 @lru_cache(maxsize=None)
-def _front(stem: Stem, plate: int, night: bool, table: str) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
+def _front(stem: Stem, plate: int, night: bool, table: NobleTable) -> tuple[bool, frozenset[Branch], frozenset[Branch]]:
     seat = seat_of(plate, noble(stem, night, table))
     fwd = seat in FORWARD_SEATS
     d = 1 if fwd else -1
@@ -275,9 +283,19 @@ def sanyang(f: Facts):
     return cond(months=months, day_night="both" if d and n else "day" if d else "night")
 
 
+def ri_qi(stem: Stem) -> Branch:
+    """日奇 (干奇): 甲午 乙巳 丙辰 丁卯 戊寅 己丑 庚未 辛申 壬酉 癸戌 (《六壬大全》 卷七 三奇課)."""
+    return _RI_QI[stem]
+
+
+_RI_QI = dict(zip(Stem, (B.WU, B.SI, B.CHEN, B.MAO, B.YIN, B.CHOU, B.WEI, B.SHEN, B.YOU, B.XU)))
+
+
 def sanqi(f: Facts):
-    """三奇: 旬奇 發用 or 入傳 (甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥), or 亥子丑 all three."""
-    return XUN_QI[f.day.xun_head.branch] in f.trans or frozenset(f.trans) == {B.HAI, B.ZI, B.CHOU}
+    """三奇: 「旬日之奇」 發用 or 入傳 — the 旬奇 (甲子·甲戌旬 丑, 甲申·甲午旬 子, 甲辰·甲寅旬 亥) or
+    the 日奇 of the stem — or 亥子丑 all three (三奇聯珠)."""
+    return (XUN_QI[f.day.xun_head.branch] in f.trans or _RI_QI[f.stem] in f.trans
+            or frozenset(f.trans) == {B.HAI, B.ZI, B.CHOU})
 
 
 def liuyi(f: Facts):
@@ -548,12 +566,48 @@ def xingshang(f: Facts):
     return (f.branch.punish == first or first.punish == f.branch) and f.seat(first) in (f.lodging, f.branch)
 
 
+def _gang_on_chou_wei(f: Facts) -> bool:
+    """斗罡 (辰) 繫丑未: 辰 over 丑 or 未 (plates 10 and 4, where every 仲 stands over a 仲)."""
+    return f.seat(B.CHEN) in (B.CHOU, B.WEI)
+
+
+def _sun_on_zhong(f: Facts) -> tuple[Branch, ...]:
+    """The 月將 (日宿) that stand over a 仲 on this plate."""
+    return tuple(m for m in BRANCHES if f.seat(m) in _ZHONG)
+
+
+_MOON_ON_ZHONG = ("月宿加仲",)
+
+
 def erfan(f: Facts):
-    """二煩: the 月將 (日宿) a 仲 over a 仲, 斗罡(辰) over 丑 or 未, and the moon's lodge over a 仲."""
-    if f.seat(B.CHEN) not in (B.CHOU, B.WEI):
+    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 both over a 仲, 斗罡 (辰) over 丑 or 未."""
+    if not _gang_on_chou_wei(f):
         return None
-    gens = [m for m in _ZHONG if f.seat(m) in _ZHONG]
-    return cond(month_generals=gens, dates=("月宿加仲",)) if gens else None
+    return cond(month_generals=_sun_on_zhong(f), dates=_MOON_ON_ZHONG)
+
+
+def tianfan(f: Facts):
+    """天煩: 「日宿臨仲，斗繫丑未」 — the 月將 over a 仲, 辰 over 丑 or 未."""
+    if not _gang_on_chou_wei(f):
+        return None
+    return cond(month_generals=_sun_on_zhong(f))
+
+
+def difan(f: Facts):
+    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge over a 仲, 辰 over 丑 or 未."""
+    return cond(dates=_MOON_ON_ZHONG) if _gang_on_chou_wei(f) else None
+
+
+def tianfan_duchuan(f: Facts):
+    """天煩杜傳: 「日月宿臨仲，斗不繫丑未」 — the 月將 over a 仲, 辰 not over 丑 or 未."""
+    if _gang_on_chou_wei(f):
+        return None
+    return cond(month_generals=_sun_on_zhong(f))
+
+
+def difan_duchuan(f: Facts):
+    """地煩杜傳: the moon's lodge over a 仲, 辰 not over 丑 or 未."""
+    return None if _gang_on_chou_wei(f) else cond(dates=_MOON_ON_ZHONG)
 
 
 def tianhuo(f: Facts):
@@ -598,11 +652,12 @@ def _tianwang(stem: Stem, first: Branch) -> Cond:
 
 
 def pohua(f: Facts):
-    """魄化: 白虎 rides 用, which is the month's 死氣 and stands over the day or the 辰."""
+    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day or
+    the 辰."""
     first = f.first
     if f.seat(first) not in (f.lodging, f.branch):
         return None
-    months = SIQI_MONTHS[first]
+    months = SIQI_MONTHS[first] + SISHEN_MONTHS[first]
     dn = f.on(_rides({"白虎"}, first))
     return None if dn is None else cond(months=months, day_night=dn)
 
@@ -661,11 +716,11 @@ def jiuchou(f: Facts):
     return cond(hours=tuple(_ZHONG))
 
 
-@by_stem_trans
 def guimu(f: Facts):
-    """鬼墓: 用 is the day's 墓, or its 鬼 of the same yin-yang (陽見陽, 陰見陰)."""
+    """鬼墓: 「日辰墓神及日鬼發用」 — 用 is the 墓 of the day stem or of the 辰, or the stem's 鬼 of the
+    same yin-yang (陽見陽, 陰見陰)."""
     first = f.first
-    return first == mu(f.stem.element) or (
+    return first in (mu(f.stem.element), mu(f.branch.element)) or (
         first.element.overcomes(f.stem.element) and first.yang == f.stem.yang)
 
 
@@ -776,6 +831,46 @@ def gejiao(f: Facts):
     """隔角: the 三傳 go round a corner of the earth square: an 間傳 whose 中傳 is a corner
     (寅巳申亥), so that 初傳 and 末傳 stand on two sides with the corner between."""
     return _steps(f) in ((2, 2), (10, 10)) and f.trans[1] in _CORNERS
+
+
+@by_stem_plate
+def sijue_ti(f: Facts):
+    """四絕體 (《六壬大全》 卷十二): the sixth plate, each 仲 over its 絕 and each 孟 over its 墓 (子加巳,
+    申加丑); on a 陰日 the book also calls it 德喪祿絕."""
+    return f.plate == 6
+
+
+def yixun_zhoubian(f: Facts):
+    """一旬周遍 (周而復始): 「旬尾加干，旬首加支」 — the 旬尾 on 干上 and the 旬首 on 支上."""
+    head = f.day.xun_head.branch
+    return f.gan_shang == head.shift(9) and f.zhi_shang == head
+
+
+def weibo(f: Facts):
+    """帷薄不修: 「八專課遇天后、六合、元武一將入傳」."""
+    if f.method != "八專":
+        return None
+    dn = f.on(_rides({"天后", "六合", "玄武"}, *f.trans))
+    return None if dn is None else cond(day_night=dn)
+
+
+def mumen(f: Facts):
+    """墓門開: 「日辰墓神乘蛇虎加卯酉，并人行年」 — the stem's or the 辰's 墓 rides 螣蛇 or 白虎 over 卯
+    or 酉, where the asker's 行年 is."""
+    tombs = [m for m in {mu(f.stem.element), mu(f.branch.element)} if f.seat(m) in (B.MAO, B.YOU)]
+    if not tombs:
+        return None
+    out = None
+    for night in (False, True):
+        g = f.gn if night else f.gd
+        for m in tombs:
+            if g[m] in ("螣蛇", "白虎"):
+                out = (out or set()) | {(night, f.seat(m))}
+    if not out:
+        return None
+    shifts = {n for n, _ in out}
+    dn = "both" if len(shifts) == 2 else "night" if True in shifts else "day"
+    return cond(xing=tuple(s for _, s in out), day_night=dn)
 
 
 def sijue(f: Facts):

@@ -4,8 +4,10 @@ a ``ConditionalPattern`` with its condition as a step (worded in the rule entrie
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from ..ganzhi import Branch
 from ..steps import Step, declare, step
@@ -20,15 +22,15 @@ class _Group:
     """Predicates evaluated together; those that read less than the lesson (``keti.READS``) once per
     distinct value of what they read."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Iterable[RuleDef]) -> None:
         self.by_key: dict[str | None, list] = {}
         for r in rules:
             self.by_key.setdefault(getattr(r.holds, "reads", None), []).append((r, r.holds))
         self.cache: dict[tuple, tuple] = {}
 
-    def run(self, f: Facts) -> list[tuple[RuleDef, object]]:
+    def run(self, f: Facts) -> list[tuple[RuleDef, Literal[True] | Cond]]:
         """(rule, result) for every rule that holds, at every moment or under a condition."""
-        out: list[tuple[RuleDef, object]] = []
+        out: list[tuple[RuleDef, Literal[True] | Cond]] = []
         for key, rules in self.by_key.items():
             if key is None:
                 out += _results(rules, f)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ..ganzhi import Branch, Stem
+from ..options import NobleTable
 
 B = Branch
 
@@ -68,9 +69,10 @@ NOBLE_NIGHT_XIANTIAN = {
 # (午·寅, 晝 first as for 辛), everything else as the table above.
 NOBLE_DAY_BUSHI = {**NOBLE_DAY, Stem.GENG: B.WU}
 NOBLE_NIGHT_BUSHI = {**NOBLE_NIGHT, Stem.GENG: B.YIN}
-# Table id → (晝貴, 夜貴); "gejue" is the default.
-NOBLE_TABLES = {"gejue": (NOBLE_DAY, NOBLE_NIGHT), "xiantian": (NOBLE_DAY_XIANTIAN, NOBLE_NIGHT_XIANTIAN),
-                "bushi": (NOBLE_DAY_BUSHI, NOBLE_NIGHT_BUSHI)}
+# Table → (晝貴, 夜貴); NobleTable.GEJUE is the default.
+NOBLE_TABLES = {NobleTable.GEJUE: (NOBLE_DAY, NOBLE_NIGHT),
+                NobleTable.XIANTIAN: (NOBLE_DAY_XIANTIAN, NOBLE_NIGHT_XIANTIAN),
+                NobleTable.BUSHI: (NOBLE_DAY_BUSHI, NOBLE_NIGHT_BUSHI)}
 # 晝 when the 占時 is 卯辰巳午未申, 夜 when 酉戌亥子丑寅 (liuren-gejue#p18).
 DAY_HOURS = frozenset({B.MAO, B.CHEN, B.SI, B.WU, B.WEI, B.SHEN})
 # 貴人 over earth 亥子丑寅卯辰 runs 順, over 巳午未申酉戌 runs 逆 (liuren-gejue#p18: 臨亥子丑寅卯辰

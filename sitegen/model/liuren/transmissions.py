@@ -19,16 +19,18 @@ walk starts on the seat, not after it): 《大六壬探原》's 改正涉害.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 from ..ganzhi import LODGING, Branch, GanZhi, Season, Stem, yima
+from ..options import Shehai
 from ..steps import Step, declare, step
 from .plate import KE, ZEI, KeLesson, distinct_count, seat_of
 from .tables import STEM_PARTNER
 
-SHEHAI_VARIANTS = ("depth", "tanyuan", "mengzhongji")
+SHEHAI_VARIANTS = tuple(Shehai)  # the default first
 
 
 class Method(StrEnum):
@@ -183,11 +185,12 @@ def shehai_depth(plate: int, cand: Branch, kind: str, with_seat: bool = False
     found: list[Branch | Step] = []
     while place != cand:
         places.append(place)
-        for thing in (place, *_STEMS_AT.get(place, ())):
+        things: tuple[Branch | Stem, ...] = (place, *_STEMS_AT.get(place, ()))
+        for thing in things:
             hit = (thing.element.overcomes(cand.element) if kind == ZEI
                    else cand.element.overcomes(thing.element))
             if hit:
-                found.append(thing if thing == place else step("liuren-lodged", stem=thing, place=place))
+                found.append(place if thing == place else step("liuren-lodged", stem=thing, place=place))
         place = place.shift(1)
     return len(found), tuple(places), tuple(found)
 
@@ -230,7 +233,7 @@ def _chain_step(trans: tuple[Branch, Branch, Branch]) -> Step:
     return step("liuren-chain", first=first, mid=mid, last=last)
 
 
-def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
+def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: Shehai,
             steps: list[Step]) -> tuple[Branch, Method, Ke] | None:
     """賊剋 → 比用 → 涉害. Returns (初傳, method, 課) or None when no lesson has 剋."""
     zei = [k for k in lessons if k.relation == ZEI]
@@ -252,7 +255,7 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
         steps.append(step("liuren-zhiyi", KE_IDS[Ke.ZHIYI], count=len(cands), stem=stem, stem_yy=_yy(stem),
                           marks=marks, chosen=bi[0]))
         return bi[0], Method.BIYONG, Ke.ZHIYI
-    pool2 = bi or cands
+    pool2: Sequence[Branch] = bi or cands
     compare = {"count": len(cands), "stem": stem, "stem_yy": _yy(stem), "marks": marks}
     if len(bi) == len(cands):
         steps.append(step("liuren-shehai-all-bi", SHE_HAI, **compare))
@@ -260,9 +263,9 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
         steps.append(step("liuren-shehai-some-bi", SHE_HAI, **compare, bi=tuple(bi)))
     else:
         steps.append(step("liuren-shehai-none-bi", SHE_HAI, **compare))
-    if shehai != "mengzhongji":
+    if shehai != Shehai.MENGZHONGJI:
         depths = {}
-        with_seat = shehai == "tanyuan"
+        with_seat = shehai == Shehai.TANYUAN
         for c in pool2:
             d, places, found = shehai_depth(plate, c, kind, with_seat)
             depths[c] = d
@@ -272,7 +275,7 @@ def _select(day: GanZhi, plate: int, lessons: tuple[KeLesson, ...], shehai: str,
             steps.append(step("liuren-shehai-depth", SHE_HAI, cand=c, seat=seat_of(plate, c), walk=walk,
                               what=what, found=found or _NOTHING, depth=d))
         top = max(depths.values())
-        tied = [c for c in pool2 if depths[c] == top]
+        tied: Sequence[Branch] = [c for c in pool2 if depths[c] == top]
         if len(tied) == 1:
             steps.append(step("liuren-shehai-deepest", SHE_HAI, depth=top, chosen=tied[0]))
             return tied[0], Method.SHEHAI, Ke.SHEHAI
@@ -346,9 +349,9 @@ def _fuyin(day: GanZhi, heaven, lessons, steps: list[Step]) -> Derivation:
 
 
 def derive(day: GanZhi, plate: int, heaven: tuple[Branch, ...], lessons: tuple[KeLesson, ...],
-           shehai: str = "depth") -> Derivation:
+           shehai: Shehai = Shehai.DEPTH) -> Derivation:
     if shehai not in SHEHAI_VARIANTS:
-        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {SHEHAI_VARIANTS}")
+        raise ValueError(f"unknown 涉害 variant {shehai!r}; expected one of {', '.join(SHEHAI_VARIANTS)}")
     stem, branch = day.stem, day.branch
     lodging = LODGING[stem]
     gan_shang, zhi_shang = heaven[lodging], heaven[branch]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..ganzhi import LODGING, Branch
+from ..options import NobleTable, Shehai
 from .engine import Lesson, lesson
 from .generals import arrangement
 from .plate import ZEI
@@ -60,8 +61,10 @@ class LessonVariant:
         return out
 
 
-SHEHAI_OPTIONS = {"shehai_depth": "depth", "shehai_tanyuan": "tanyuan", "shehai_mengzhongji": "mengzhongji"}
-GUIREN_OPTIONS = {"guiren_gejue": "gejue", "guiren_xiantian": "xiantian", "guiren_bushi": "bushi"}
+SHEHAI_OPTIONS = {"shehai_depth": Shehai.DEPTH, "shehai_tanyuan": Shehai.TANYUAN,
+                  "shehai_mengzhongji": Shehai.MENGZHONGJI}
+GUIREN_OPTIONS = {"guiren_gejue": NobleTable.GEJUE, "guiren_xiantian": NobleTable.XIANTIAN,
+                  "guiren_bushi": NobleTable.BUSHI}
 _SHEHAI_RULES = frozenset({"liuren-she-hai", "liuren-jian-ji", "liuren-cha-wei", "liuren-zhui-xia"})
 
 

@@ -27,6 +27,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, kin, stage
+from sitegen.model.options import KinVariant
 from sitegen.model.steps import Step
 from sitegen.model.yi.dili import DiliReading, change_dili
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram
@@ -35,7 +36,7 @@ from sitegen.model.yi.rules import CHANGE_SIDE, MARK_RULE_IDS, RULES_BY_ID, Line
 from sitegen.model.yi.sets import Mark
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
-KIN_VARIANTS = ("ben-palace", "bian-palace")
+KIN_VARIANTS = tuple(KinVariant)  # the default first
 
 _LINE_RULES = of("yi-line")
 _LINE_CONDITIONAL = of("yi-line", conditional=True)
@@ -47,7 +48,7 @@ def _line_ids(yin: bool, ben: Branch, bian: Branch) -> tuple[str, ...]:
     """The yi-line rules that hold on a moving line (a yin one if ``yin``) of branch ``ben``
     changing into ``bian``, in catalog order."""
     m = LineMove(yin, ben, bian)
-    return tuple(r.id for r in _LINE_RULES if r.holds(m))
+    return tuple(r.id for r in _LINE_RULES if r.decide(m))
 
 
 def line_rule_ids(ben: Branch, bian: Branch) -> tuple[str, ...]:
@@ -93,7 +94,7 @@ def _change_rule_ids(ben_number: int, bian_number: int) -> tuple[str, ...]:
     """The yi-change rules that hold on a change that moves: the whole hexagrams' first, then the
     inner trigram's, then the outer's (both 六親 variants share them)."""
     ben, bian = HEXAGRAMS[ben_number - 1], HEXAGRAMS[bian_number - 1]
-    return tuple(r.id for r in _CHANGE_RULES if r.holds(ben, bian))
+    return tuple(r.id for r in _CHANGE_RULES if r.decide(ben, bian))
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,7 +107,7 @@ class Change:
     meihua: MeihuaReading | None       # None when lines move in both trigrams or none
     meihua_note: Step | None           # why there is no 體用 and what is done instead
     dili: DiliReading
-    kin_variant: str = "ben-palace"
+    kin_variant: KinVariant = KinVariant.BEN_PALACE
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Change) and other.ben == self.ben and other.bian == self.bian
@@ -167,6 +168,7 @@ class Change:
             "meihua_note": None if self.meihua_note is None else self.meihua_note.as_data(),
             "dili": self.dili.as_data(),
             "conditional_rule_ids": list(self.conditional_rule_ids),
+            "gua_shen": self.ben.gua_shen_data,
         }
 
 
@@ -191,9 +193,9 @@ _MOVING: tuple[tuple[int, ...], ...] = tuple(
     tuple(i + 1 for i in range(6) if mask >> i & 1) for mask in range(64))
 
 
-def _build(ben: Hexagram, bian: Hexagram, kin_variant: str) -> Change:
+def _build(ben: Hexagram, bian: Hexagram, kin_variant: KinVariant) -> Change:
     moving = _MOVING[_BITS[ben.lines] ^ _BITS[bian.lines]]
-    ref = ben.palace_element if kin_variant == "ben-palace" else bian.palace_element
+    ref = ben.palace_element if kin_variant == KinVariant.BEN_PALACE else bian.palace_element
     num, najia = ben.number, bian.najia
     lines = tuple([_changed_line(num, n, najia[n - 1], ref) for n in moving])
     rule_ids = _change_rule_ids(ben.number, bian.number) if moving else ()
@@ -204,29 +206,34 @@ def _build(ben: Hexagram, bian: Hexagram, kin_variant: str) -> Change:
 
 
 @lru_cache(maxsize=None)
-def _change(from_number: int, to_number: int, kin_variant: str) -> Change:
+def _change(from_number: int, to_number: int, kin_variant: KinVariant) -> Change:
     # the callers (``change``, ``all_changes``) pass valid numbers 1..64
     return _build(HEXAGRAMS[from_number - 1], HEXAGRAMS[to_number - 1], kin_variant)
 
 
-def change(from_number: int, to_number: int, *, kin_variant: str = "ben-palace") -> Change:
-    """The change 本卦 ``from_number`` → 變卦 ``to_number`` (King Wen numbers, 1..64)."""
+def _variant(kin_variant: KinVariant) -> KinVariant:
+    """The option as a member (a caller may pass its spelling in content/site.yaml)."""
     if kin_variant not in KIN_VARIANTS:
-        raise ValueError(f"kin_variant is one of {KIN_VARIANTS}, not {kin_variant!r}")
+        raise ValueError(f"kin_variant is one of {', '.join(KIN_VARIANTS)}, not {kin_variant!r}")
+    return KinVariant(kin_variant)
+
+
+def change(from_number: int, to_number: int, *, kin_variant: KinVariant = KinVariant.BEN_PALACE) -> Change:
+    """The change 本卦 ``from_number`` → 變卦 ``to_number`` (King Wen numbers, 1..64)."""
+    kin_variant = _variant(kin_variant)
     hexagram(from_number), hexagram(to_number)  # validate
     return _change(from_number, to_number, kin_variant)
 
 
 @lru_cache(maxsize=None)
-def all_changes(*, kin_variant: str = "ben-palace") -> tuple[Change, ...]:
+def all_changes(*, kin_variant: KinVariant = KinVariant.BEN_PALACE) -> tuple[Change, ...]:
     """All 4,096 changes, ordered by 本卦 number, then 變卦 number."""
-    if kin_variant not in KIN_VARIANTS:
-        raise ValueError(f"kin_variant is one of {KIN_VARIANTS}, not {kin_variant!r}")
+    kin_variant = _variant(kin_variant)
     return tuple([_change(a, b, kin_variant) for a in range(1, 65) for b in range(1, 65)])
 
 
 def change_from_moving(ben_number: int, moving: tuple[int, ...] | list[int], *,
-                       kin_variant: str = "ben-palace") -> Change:
+                       kin_variant: KinVariant = KinVariant.BEN_PALACE) -> Change:
     """The change of hexagram ``ben_number`` when the given lines move."""
     bits = list(hexagram(ben_number).lines)
     for n in moving:

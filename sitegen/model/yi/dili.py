@@ -77,8 +77,8 @@ def hexagram_dili(h: Hexagram) -> DiliReading:
 
 def _hexagram_dili(h: Hexagram) -> DiliReading:
     shi_b, ying_b = h.najia[h.shi - 1].branch, h.najia[h.ying - 1].branch
-    holding = tuple(r.id for r in _HEXAGRAM_RULES if r.holds(h))
-    conditional = tuple(r.id for r in _HEXAGRAM_CONDITIONAL if r.holds(h))
+    holding = tuple(r.id for r in _HEXAGRAM_RULES if r.decide(h))
+    conditional = tuple(r.id for r in _HEXAGRAM_CONDITIONAL if r.decide(h))
     if shi_b.element == Element.EARTH:
         direction = _EARTH_DIRECTION[shi_b]
     else:
@@ -114,8 +114,8 @@ def _change_dili(ben: Hexagram, water_moves: bool, between_moves: bool, still: b
 def _change_reading(ben: Hexagram, water_moves: bool, between_moves: bool, still: bool) -> DiliReading:
     base = hexagram_dili(ben)
     m = DiliMove(ben, water_moves, between_moves, still)
-    holding = base.holding + tuple(r.id for r in _CHANGE_RULES if r.holds(m))
-    conditional = base.conditional + tuple(r.id for r in _CHANGE_CONDITIONAL if r.holds(m))
+    holding = base.holding + tuple(r.id for r in _CHANGE_RULES if r.decide(m))
+    conditional = base.conditional + tuple(r.id for r in _CHANGE_CONDITIONAL if r.decide(m))
     return DiliReading(holding, conditional, base.direction, base.an_shan, base.shui_kou)
 
 

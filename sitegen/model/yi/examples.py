@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stage, ganzhi_combine, kin, stage
+from sitegen.model.options import KinVariant
 from sitegen.model.yi.change import change, line_rule_ids, trigram_after
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram_by_name
 from sitegen.model.steps import Pieces, Word, plain
@@ -145,17 +146,17 @@ def _check_hexagram(ev: _Eval, h: Hexagram, c: Mapping[str, Any], tag: str) -> N
         want = [_KIN_BY_ZH[k].zh for k in c["missing"]]
         ev.add(f"{tag}無", "·".join(want), "·".join(sorted(miss)) or Word.NONE, set(want) <= miss)
     for k, n in (c.get("kin_count") or {}).items():
-        a = len(h.lines_of(_KIN_BY_ZH[k]))
-        ev.add((f"{tag}{k} ", Word.COUNT), n, a, n == a)
+        count = len(h.lines_of(_KIN_BY_ZH[k]))
+        ev.add((f"{tag}{k} ", Word.COUNT), n, count, n == count)
     if "fushen" in c:
-        have = [(f.line, f.najia.zh, f.liuqin.zh) for f in h.fushen]
-        have_s = ", ".join(f"{ln}爻下 {gz}{k}" for ln, gz, k in have) or Word.NONE
+        fushen = [(f.line, f.najia.zh, f.liuqin.zh) for f in h.fushen]
+        have_s = ", ".join(f"{ln}爻下 {gz}{k}" for ln, gz, k in fushen) or Word.NONE
         want = c["fushen"]
         if not want:
-            ev.add(f"{tag}伏神", Word.NONE, have_s, not have)
+            ev.add(f"{tag}伏神", Word.NONE, have_s, not fushen)
         for w in want:
             ok = any(ln == w["line"] and w.get("najia", gz) == gz
-                     and _KIN_BY_ZH[w.get("liuqin", k)].zh == k for ln, gz, k in have)
+                     and _KIN_BY_ZH[w.get("liuqin", k)].zh == k for ln, gz, k in fushen)
             want_s = f"{w['line']}爻下 {w.get('najia', '')}{w.get('liuqin', '')}"
             ev.add(f"{tag}伏神", want_s, have_s, ok)
     for n, w in (c.get("palace_lines") or {}).items():
@@ -172,12 +173,12 @@ def _check_hexagram(ev: _Eval, h: Hexagram, c: Mapping[str, Any], tag: str) -> N
         ok = set(c["shi_ying"]) <= have
         ev.add(f"{tag}世應", "·".join(c["shi_ying"]), "·".join(sorted(have)), ok)
     if "self_punish" in c:
-        have = [i + 1 for i, b in enumerate(h.branches) if b.self_punishing]
-        ev.add(f"{tag}自刑爻", c["self_punish"], have, set(c["self_punish"]) <= set(have))
+        lines = [i + 1 for i, b in enumerate(h.branches) if b.self_punishing]
+        ev.add(f"{tag}自刑爻", c["self_punish"], lines, set(c["self_punish"]) <= set(lines))
 
 
 def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]) -> None:
-    ch = change(ben.number, bian.number, kin_variant=c.get("kin_variant", "ben-palace"))
+    ch = change(ben.number, bian.number, kin_variant=c.get("kin_variant", KinVariant.BEN_PALACE))
     if "moving" in c:
         ev.add("動爻", list(c["moving"]), list(ch.moving), list(c["moving"]) == list(ch.moving))
     if "moving_includes" in c:
@@ -219,23 +220,24 @@ def _check_change(ev: _Eval, ben: Hexagram, bian: Hexagram, c: Mapping[str, Any]
         if m is None:
             ev.add("變卦", w, ("體用 ", Word.NONE), False)
         else:
-            for key, label, a in (("trigram", "變卦", m.bian.trigram.name),
+            for key, title, a in (("trigram", "變卦", m.bian.trigram.name),
                                   ("relation", "變→體", m.bian.relation)):
                 if key in w:
-                    ev.add(label, w[key], a, w[key] == a)
+                    ev.add(title, w[key], a, w[key] == a)
     if "meihua_hu" in c:
         m = ch.meihua
-        want = [w if isinstance(w, Mapping) else {"trigram": w} for w in c["meihua_hu"]]
+        hu: list[Mapping[str, Any]] = [w if isinstance(w, Mapping) else {"trigram": w}
+                                       for w in c["meihua_hu"]]
         want_s = "·".join(w["trigram"] + (f"({w['relation']})" if "relation" in w else "")
-                          for w in want)
+                          for w in hu)
         if m is None:
             ev.add("互", want_s, ("體用 ", Word.NONE), False)
         else:
             have = [(r.trigram.name, r.relation) for r in m.hu]
             have_s = "·".join(f"{t}({r})" for t, r in have)
             pool = list(have)
-            ok = len(want) == len(pool)
-            for w in want:
+            ok = len(hu) == len(pool)
+            for w in hu:
                 hit = next((p for p in pool if p[0] == w["trigram"]
                             and w.get("relation", p[1]) == p[1]), None)
                 if hit is None:
@@ -256,9 +258,9 @@ def _check_tables(ev: _Eval, c: Mapping[str, Any], palace_el: Element | None) ->
             k = _KIN_BY_ZH[w["liuqin"]]
             el = next(e for e in Element if kin(palace_el, e) == k)
             label = f"{k.zh}({el.zh})"
-        a = stage(el, Branch.from_zh(w["branch"]))
-        want = _STAGE_BY_ZH[w["stage"]]
-        ev.add(f"{label} {w['branch']}", want.zh, a.zh, a == want)
+        got_stage = stage(el, Branch.from_zh(w["branch"]))
+        want_stage = _STAGE_BY_ZH[w["stage"]]
+        ev.add(f"{label} {w['branch']}", want_stage.zh, got_stage.zh, got_stage == want_stage)
     for pair in c.get("ganzhi_he") or ():
         a, b = (GanZhi.from_zh(x) for x in pair)
         ev.add(f"{a.zh}·{b.zh}", "合", "合" if ganzhi_combine(a, b) else "不合", ganzhi_combine(a, b))
@@ -269,7 +271,7 @@ def _check_tables(ev: _Eval, c: Mapping[str, Any], palace_el: Element | None) ->
         want = [_rule_id(r) for r in w["rules"]]
         if w["from"] in _ELEMENT_BY_ZH:
             ea, eb = _ELEMENT_BY_ZH[w["from"]], _ELEMENT_BY_ZH[w["to"]]
-            have = [r for r in ("yi-hui-tou-sheng", "yi-hui-tou-ke")
+            have: list[str] = [r for r in ("yi-hui-tou-sheng", "yi-hui-tou-ke")
                     if (r == "yi-hui-tou-sheng" and eb.generates(ea))
                     or (r == "yi-hui-tou-ke" and eb.overcomes(ea))]
             if not set(want) <= _ELEMENT_RULES:
@@ -279,10 +281,10 @@ def _check_tables(ev: _Eval, c: Mapping[str, Any], palace_el: Element | None) ->
         ev.add(f"{w['from']}化{w['to']}", _names(want), _names(have), set(want) <= set(have))
     for key, attr, label in (("liuhe_set", "liuhe", "六合卦"), ("liuchong_set", "liuchong", "六沖卦")):
         if key in c:
-            want = {hexagram_by_name(x).number for x in c[key]}
-            have = {h.number for h in HEXAGRAMS if getattr(h, attr)}
+            want_set = {hexagram_by_name(x).number for x in c[key]}
+            have_set = {h.number for h in HEXAGRAMS if getattr(h, attr)}
             fmt = lambda ns: "·".join(HEXAGRAMS[n - 1].short for n in sorted(ns))  # noqa: E731
-            ev.add(label, fmt(want), fmt(have), want == have)
+            ev.add(label, fmt(want_set), fmt(have_set), want_set == have_set)
 
 
 _KEYS = {

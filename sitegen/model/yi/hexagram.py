@@ -14,6 +14,9 @@ Sources (facts, not text):
   若不出現，須尋伏在何爻之下) and p44 (因無用爻，不得已而搜索之也).
   ``palace_lines`` gives the whole 本宮 column (p40 「飛之下本宮六爻」), which seed 000 p42 and p43
   read under a line (空爻下本宮丙辰兄弟, 世下伏神).
+- 卦身 (《卜筮正宗》 啟蒙節要 安月卦身訣: 陰世則從午月起，陽世還從子月生 … 從初數至世方真): count
+  from line 1 to the 世 line, starting at 子 when the 世 line is yang and at 午 when it is yin; the
+  branch reached is the 卦身, on whichever lines carry it (none: 卦無身).
 - 六合卦 / 六沖卦: the three pairs 初四 二五 三六 all 六合 / all 六沖 (seed 000 p02: 初四、二五、
   三六，更相朝顧); the resulting lists are those of 《卜筮正宗》 卷三 and YI.md (the tests check them).
 - 六神 by day stem (甲乙 青龍, 丙丁 朱雀, 戊 勾陳, 己 螣蛇, 庚辛 白虎, 壬癸 玄武, then upward in the
@@ -27,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from sitegen.model.ganzhi import Element, GanZhi, Kin, Stem, kin
+from sitegen.model.ganzhi import Branch, Element, GanZhi, Kin, Stem, kin
 from sitegen.model.yi.dili import DiliReading, hexagram_dili
 from sitegen.model.yi.rules import RULES_BY_ID, of
 from sitegen.model.yi.sets import Generation
@@ -141,6 +144,8 @@ class Hexagram:
     hu: int                           # 互卦 number
     cuo: int                          # 錯卦 number
     zong: int                         # 綜卦 number
+    gua_shen: Branch                  # 卦身 (安月卦身訣)
+    gua_shen_lines: tuple[int, ...]   # the lines whose 納甲 branch is the 卦身 (may be none)
     rule_ids: tuple[str, ...]         # yi-hexagram rules that hold (ids)
 
     # -- identity: the 64 are singletons; compare by number -------------------------------------
@@ -194,6 +199,11 @@ class Hexagram:
         return tuple(RULES_BY_ID[r].zh for r in self.rule_ids)
 
     @property
+    def gua_shen_data(self) -> dict[str, Any]:
+        """The 卦身 as the JSON has it: its branch and the lines that carry it."""
+        return {"branch": self.gua_shen.zh, "lines": list(self.gua_shen_lines)}
+
+    @property
     def dili(self) -> DiliReading:
         """地理 (000 p01–p08): the rules that hold on the hexagram alone, and the conditional ones."""
         return hexagram_dili(self)
@@ -224,6 +234,7 @@ class Hexagram:
                              for i, (g, k) in enumerate(self.palace_lines)],
             "liuhe": self.liuhe,
             "liuchong": self.liuchong,
+            "gua_shen": self.gua_shen_data,
             "hu": self.hu,
             "cuo": self.cuo,
             "zong": self.zong,
@@ -266,6 +277,8 @@ def _build() -> tuple[Hexagram, ...]:
         br = [gz.branch for gz in najia]
         liuhe = all(br[i].combine == br[i + 3] for i in range(3))
         liuchong = all(br[i].opposite == br[i + 3] for i in range(3))
+        # 卦身: from line 1 to the 世 line, from 子 if the 世 line is yang, from 午 if yin
+        gua_shen = Branch(((0 if bits[shi - 1] == "1" else 6) + shi - 1) % 12)
         hu = lines_to_number[bits[1:4] + bits[2:5]]
         cuo = lines_to_number[bits.translate(str.maketrans("01", "10"))]
         zong = lines_to_number[bits[::-1]]
@@ -274,10 +287,11 @@ def _build() -> tuple[Hexagram, ...]:
             lower=lower, upper=upper,
             palace=palace, generation=GENERATIONS[g], shi=shi, ying=ying, najia=najia,
             liuqin=liuqin, fushen=fushen, palace_lines=palace_lines, liuhe=liuhe,
-            liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, rule_ids=(),
+            liuchong=liuchong, hu=hu, cuo=cuo, zong=zong, gua_shen=gua_shen,
+            gua_shen_lines=tuple(i + 1 for i, b in enumerate(br) if b == gua_shen), rule_ids=(),
         ))
     # each yi-hexagram rule's predicate reads the finished hexagram
-    return tuple(replace(h, rule_ids=tuple(r.id for r in _RULES if r.holds(h))) for h in out)
+    return tuple(replace(h, rule_ids=tuple(r.id for r in _RULES if r.decide(h))) for h in out)
 
 
 HEXAGRAMS: tuple[Hexagram, ...] = _build()

@@ -75,17 +75,17 @@ class MeihuaReading:
     # (each worked out once: a reading is shared by every change that has it)
     @cached_property
     def relation_id(self) -> str:
-        return next(r.id for r in _RELATION_RULES if r.holds(self))
+        return next(r.id for r in _RELATION_RULES if r.decide(self))
 
     @cached_property
     def rule_ids(self) -> tuple[str, ...]:
         """The relation's rule id, then the seventeen topic ids (each holds whenever 體用 does)."""
-        return (self.relation_id,) + tuple(r.id for r in _TOPIC_RULES if r.holds(self))
+        return (self.relation_id,) + tuple(r.id for r in _TOPIC_RULES if r.decide(self))
 
     @cached_property
     def conditional_rule_ids(self) -> tuple[str, ...]:
         """The conditional 梅花 rules that apply (盛衰: their condition is stated)."""
-        return tuple(r.id for r in _CONDITIONAL_RULES if r.holds(self))
+        return tuple(r.id for r in _CONDITIONAL_RULES if r.decide(self))
 
     def as_data(self) -> dict[str, Any]:
         return {

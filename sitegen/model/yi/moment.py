@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin
+from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Kin, Stage
 from sitegen.model.packing import DIGITS, pack
 from sitegen.model.yi.change import Change
 from sitegen.model.yi.hexagram import HEXAGRAMS
 from sitegen.model.yi.moment_rules import (
-    LINE_PREDICATES, STRENGTH_IDS, SHENSHA_IDS, LineFacts, strength,
+    LINE_PREDICATES, STAGE_PREDICATES, STRENGTH_IDS, SHENSHA_IDS, LineFacts, strength,
 )
 
 # The predicates that read what a moving line changes into (``LineFacts.to``), not its own branch.
@@ -35,6 +35,12 @@ class LineAtMoment:
     moving: bool
     to: GanZhi | None             # the changed line's 納甲
     rule_ids: tuple[str, ...]     # the yi-moment rules (and 化空) that hold on this line
+    day_stage: Stage              # 十二運 in the 日辰 (rules yi-ri-chen-*)
+    month_stage: Stage            # 十二運 in the 月建 (rules yi-yue-jian-*)
+
+    @property
+    def stage_rule_ids(self) -> tuple[str, str]:
+        return STAGE_PREDICATES[0][self.day_stage][0], STAGE_PREDICATES[1][self.month_stage][0]
 
     @property
     def month_broken(self) -> bool:
@@ -51,6 +57,8 @@ class LineAtMoment:
             "to_void": "yi-hua-kong" in r, "to_broken": "yi-hua-po" in r,
             "shensha": [s for s in SHENSHA_IDS if s in r],
             "rule_ids": list(self.rule_ids),
+            "day_stage": self.day_stage.zh, "month_stage": self.month_stage.zh,
+            "stage_rule_ids": list(self.stage_rule_ids),
         }
 
 
@@ -75,6 +83,12 @@ def held(f: LineFacts) -> tuple[str, ...]:
     return tuple(rid for rid, p in LINE_PREDICATES if p(f))
 
 
+def stages(f: LineFacts) -> tuple[Stage, Stage]:
+    """The 十二運 of a line in the 日辰 and in the 月建: the stage whose rule holds, of each twelve."""
+    return tuple(next(Stage(i) for i, (_, p) in enumerate(group) if p(f))  # type: ignore[return-value]
+                 for group in STAGE_PREDICATES)
+
+
 def at_moment(c: Change, day: GanZhi, month: Branch) -> ChangeAtMoment:
     """The change ``c`` read on day ``day`` in the month whose 月建 is ``month``."""
     ben = c.ben
@@ -87,7 +101,7 @@ def at_moment(c: Change, day: GanZhi, month: Branch) -> ChangeAtMoment:
         to = m.bian_najia if m else None
         f = LineFacts(gz.branch, m is not None, to.branch if to else None, day, month)
         lines.append(LineAtMoment(i + 1, gz, ben.liuqin[i], liushen[i], f.strength, m is not None,
-                                  to, held(f)))
+                                  to, held(f), *stages(f)))
     return ChangeAtMoment(c, day, month, tuple(lines))
 
 
@@ -102,7 +116,10 @@ def page_tables() -> dict[str, Any]:
     it; ``days``: for each 日辰 (甲子 = 0 …) and 月建 (子 = 0 …), twelve palette indices (branch
     子 … 亥): the index of day d, month m, branch b is the ((d × 12 + m) × 12 + b)-th, packed two
     digits each (:mod:`sitegen.model.packing`, alphabet ``digits``); ``void``, ``liushen`` (from
-    line 1), ``strength`` (月建 × element 木火土金水)."""
+    line 1), ``strength`` (月建 × element 木火土金水); ``stages``: the 十二運 rules of the 日辰
+    (``day``) and of the 月建 (``month``), twelve ids each, and ``stage``: for a line's branch b and
+    the day's or month's branch r, the index of the one that holds, the (b × 12 + r)-th digit of
+    ``stage.day`` and ``stage.month``."""
     ids = tuple(r for r, _ in LINE_PREDICATES)
     bit = {r: 1 << i for i, r in enumerate(ids)}
     preds = dict(LINE_PREDICATES)
@@ -119,6 +136,8 @@ def page_tables() -> dict[str, Any]:
                        sum(k for k, p in changed_preds if p(fc)))
                 indices.append(palette.setdefault(key, len(palette)))
     from sitegen.model.ganzhi import Element
+    stage_of = {k: pack([stages(LineFacts(b, False, None, SIXTY[r], Branch(r)))[g] for b in Branch for r in Branch], 1)
+                for g, k in enumerate(("day", "month"))}
     return {
         "rules": list(ids),
         "changed": list(CHANGED_IDS),
@@ -129,4 +148,7 @@ def page_tables() -> dict[str, Any]:
         "liushen": [list(HEXAGRAMS[0].liushen(d.stem)) for d in SIXTY[:10]],
         "strength": [[strength(e, m) for e in Element] for m in Branch],
         "strength_ids": STRENGTH_IDS,
+        "stages": {k: [rid for rid, _ in group] for k, group in zip(("day", "month"), STAGE_PREDICATES)},
+        "stage": stage_of,
+        "stage_names": [s.zh for s in Stage],
     }

@@ -11,15 +11,19 @@ Sources (facts, not text; the rule entries in ``content/rules/yi-moment.yaml`` q
 - 旺相休囚死 by the 月建: the season's element is 旺, what it generates 相, what generates it 休,
   what overcomes it 囚, what it overcomes 死; 辰戌丑未 months are 土's (《卜筮正宗》 十八論
   旺相休囚論: 春令木旺火相 … 四季之月土旺金相; the five-way split: 《五行大義》 論四時休王).
+- 十二運 in the 日辰 and in the 月建: the line's element at the day's branch and at the month's, in
+  the 六爻 table where 土 follows 水 (《卜筮正宗》 十八論 四生逐位論: 火生於寅 … 水土生於申; 啟蒙節要
+  長生掌訣 for the order) — ``ganzhi.stage``. Twelve rules each (日辰長生 … 日辰養, 月建長生 …
+  月建養); exactly one of each twelve holds on a line, so a line lists them apart from the others.
 - 神煞 (《卜筮全書》 卷十四 神煞歌例): 天乙貴人 and 天元祿 by the day stem; 驛馬, 咸池 (桃花), 劫殺,
   華蓋 by the day branch's 三合; 天喜 by the season of the 月建.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
-from sitegen.model.ganzhi import LU, Branch, Element, GanZhi, Stem, strength, yima
+from sitegen.model.ganzhi import LU, Branch, Element, GanZhi, Stage, Stem, stage, strength, yima
 
 _BRANCH_ELEMENT = tuple(b.element for b in Branch)
 from sitegen.model.rules import RuleDef
@@ -109,6 +113,19 @@ def _r(rid: str, zh: str, holds) -> RuleDef:
     return RuleDef(rid, zh, "yi-moment", "change", holds)
 
 
+# 十二運 of a line in the 日辰 and in the 月建 (the line's element at the day's / month's branch).
+STAGE_SLUGS = ("chang-sheng", "mu-yu", "guan-dai", "lin-guan", "di-wang", "shuai", "bing", "si", "mu",
+               "jue", "tai", "yang")
+DAY_STAGE_IDS = tuple(f"yi-ri-chen-{s}" for s in STAGE_SLUGS)
+MONTH_STAGE_IDS = tuple(f"yi-yue-jian-{s}" for s in STAGE_SLUGS)
+
+
+def _stage_is(s: Stage, in_day: bool):
+    def holds(f: LineFacts) -> bool:
+        return stage(_BRANCH_ELEMENT[f.branch], f.day.branch if in_day else f.month) == s
+    return holds
+
+
 SHENSHA_IDS = ("yi-tian-yi-gui-ren", "yi-tian-yuan-lu", "yi-yi-ma", "yi-xian-chi", "yi-tian-xi",
                "yi-jie-sha", "yi-hua-gai")
 _SHENSHA_ZH = ("天乙貴人", "天元祿", "驛馬", "咸池", "天喜", "劫殺", "華蓋")
@@ -123,12 +140,21 @@ MOMENT_RULES: tuple[RuleDef, ...] = (
     _r("yi-hua-po", "化破", lambda f: f.moving and f.to == f.month.opposite),
     *(_r(STRENGTH_IDS[s], f"月令{s}", _strength_is(s)) for s in STRENGTHS),
     *(_r(rid, zh, _shensha(rid)) for rid, zh in zip(SHENSHA_IDS, _SHENSHA_ZH)),
+    *(_r(rid, f"日辰{s.zh}", _stage_is(s, True)) for rid, s in zip(DAY_STAGE_IDS, Stage)),
+    *(_r(rid, f"月建{s.zh}", _stage_is(s, False)) for rid, s in zip(MONTH_STAGE_IDS, Stage)),
 )
 MOMENT_RULES_BY_ID: dict[str, RuleDef] = {r.id: r for r in MOMENT_RULES}
 
-# What the moment decides on a line, in the order a line lists it: the catalog's rules, and 化空
-# (an id of the change catalog, whose predicate this is).
-LINE_PREDICATES: tuple[tuple[str, object], ...] = (
-    *((r.id, r.holds) for r in MOMENT_RULES[:5]), ("yi-hua-kong", hua_kong),
-    *((r.id, r.holds) for r in MOMENT_RULES[5:]),
+_STAGE_IDS = set(DAY_STAGE_IDS + MONTH_STAGE_IDS)
+_FLAGS = tuple(r for r in MOMENT_RULES if r.id not in _STAGE_IDS)
+
+# What the moment decides on a line, in the order a line lists it: the catalog's rules but the
+# 十二運 (one of twelve always holds: ``STAGE_PREDICATES``), and 化空 (an id of the change catalog,
+# whose predicate this is).
+LINE_PREDICATES: tuple[tuple[str, Callable[[LineFacts], bool]], ...] = (
+    *((r.id, r.decide) for r in _FLAGS[:5]), ("yi-hua-kong", hua_kong),
+    *((r.id, r.decide) for r in _FLAGS[5:]),
 )
+# The 十二運 of a line in the 日辰, then in the 月建: twelve rules each, in the order of ``Stage``.
+STAGE_PREDICATES: tuple[tuple[tuple[str, Callable[[LineFacts], bool]], ...], ...] = tuple(
+    tuple((rid, MOMENT_RULES_BY_ID[rid].decide) for rid in ids) for ids in (DAY_STAGE_IDS, MONTH_STAGE_IDS))

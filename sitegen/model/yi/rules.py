@@ -73,6 +73,7 @@ _HEXAGRAM = _family("yi-hexagram", "hexagram", (
     ("yi-you-hun-gua", "遊魂卦", lambda h: h.generation == Generation.YOUHUN),
     ("yi-gui-hun-gua", "歸魂卦", lambda h: h.generation == Generation.GUIHUN),
     ("yi-fu-shen", "伏神", lambda h: bool(h.fushen)),
+    ("yi-gua-shen", "卦身", lambda h: bool(h.gua_shen_lines)),
     ("yi-liu-shen", "六神", _always, _COND),            # needs the day's stem
 ))
 
@@ -92,6 +93,20 @@ def _fan_yin_chong(na, nb) -> bool:
 def _fu_yin(a: Trigram, b: Trigram, na, nb) -> bool:
     """卦伏吟: the trigram changes, yet its three 納甲 branches repeat."""
     return a is not b and all(x.branch == y.branch for x, y in zip(na, nb))
+
+
+# 三合會局: the three branches of a trine, each on a line of the 本卦, and a line of them moving.
+_SANHE = (("shui", "水", (Branch.SHEN, Branch.ZI, Branch.CHEN)),
+          ("jin", "金", (Branch.SI, Branch.YOU, Branch.CHOU)),
+          ("huo", "火", (Branch.YIN, Branch.WU, Branch.XU)), ("mu", "木", (Branch.HAI, Branch.MAO, Branch.WEI)))
+SANHE_IDS = tuple(f"yi-san-he-{slug}-ju" for slug, _, _ in _SANHE)
+
+
+def _san_he(trine: tuple[Branch, Branch, Branch]):
+    def holds(ben: Hexagram, bian: Hexagram) -> bool:
+        on = [(g.branch, a != b) for g, a, b in zip(ben.najia, ben.lines, bian.lines) if g.branch in trine]
+        return {x for x, _ in on} == set(trine) and any(moves for _, moves in on)
+    return holds
 
 
 _CHANGE = _family("yi-change", "change", (
@@ -119,6 +134,7 @@ _CHANGE = _family("yi-change", "change", (
      lambda ben, bian: _fu_yin(ben.lower, bian.lower, ben.lower.inner_najia, bian.lower.inner_najia)),
     ("yi-wai-gua-fu-yin", "外卦伏吟",
      lambda ben, bian: _fu_yin(ben.upper, bian.upper, ben.upper.outer_najia, bian.upper.outer_najia)),
+    *((rid, f"三合{el}局", _san_he(trine)) for rid, (_, el, trine) in zip(SANHE_IDS, _SANHE)),
 ))
 
 # The side of the change each yi-change rule reads: the whole hexagrams, the inner or the outer

@@ -1,0 +1,78 @@
+"""The lessons 《畢法賦》 (《六壬大全》 卷十一–十二) names for a 法: each is listed with its line, the
+book's verdict, the site's and a class; the totals are counted from that list; a lesson classed
+agrees that the site does not reproduce stops the build."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sitegen.build import build
+from sitegen.content.t2s import fold
+from sitegen.problems import BuildError
+from sites import copy_site, edit
+
+REPO = Path(__file__).resolve().parent.parent
+FILE = "content/validation/daquan-bifa.yaml"
+
+
+def _lessons():
+    return yaml.safe_load((REPO / FILE).read_text("utf-8"))["lessons"]
+
+
+def test_each_lesson_stands_on_its_line(shared):
+    folder = shared / "authorities" / "liuren-daquan"
+    if not folder.is_dir():
+        pytest.skip("《六壬大全》 is not in the shared folder")
+    books = {n: (folder / f"juan{n}.txt").read_text("utf-8").splitlines() for n in (11, 12)}
+    for x in _lessons():
+        line = books[11 if x["fa"] <= 50 else 12][x["line"] - 1]
+        day, at = x["day"], fold(x["at"])
+        assert day in line or (day[0] == "六" and f"四{day[1]}日" in line), x
+        assert at in line or (at[1] == "上" and at[2] in line and ("干上" in line or "临支" in line)), x
+
+
+def test_every_class_is_counted_from_the_list(model):
+    rows = model.validation.bifa
+    counts = model.validation.bifa_counts()
+    assert sum(counts.values()) == len(rows) == len(_lessons()) >= 70
+    assert counts["agrees"] == sum(r.agrees for r in rows)          # none the site gets wrong
+    assert all(r.agrees == (r.lesson.cls == "agrees") for r in rows)
+    assert {r.lesson.fa for r in rows} >= {2, 27, 42, 51, 53, 54, 59, 65, 66, 87}
+
+
+def _text(path: Path) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", path.read_text("utf-8"))))
+
+
+def test_the_pages_show_the_counted_totals(built, model):
+    counts = model.validation.bifa_counts()
+    n, agree = sum(counts.values()), counts["agrees"]
+    part = _text(built / "about/validation/daquan/index.html")
+    assert f"法마다 드는 국 {n}개" in part and f"{n}국 가운데 일치 {agree}," in part
+    assert "사이트가 틀림 0" in part and "戊寅日 丑加酉 晝" in part
+    assert f"{n}국 가운데 일치 {agree}," in _text(built / "about/validation/index.html")
+    assert f"《畢法賦》가 드는 국 {agree}/{n} 일치" in _text(built / "index.html")
+
+
+def test_a_lesson_the_site_gets_wrong_stops_the_build(tmp_path):
+    root = copy_site(tmp_path)
+    edit(root / FILE, "{fa: 51, line: 7, day: 壬午, at: 戌加亥, class: agrees}",
+         "{fa: 51, line: 7, day: 甲子, at: 戌加亥, class: agrees}")
+    edit(root / FILE, "{fa: 2, line: 137, day: 乙未, at: 卯加辰, class: agrees}",
+         "{fa: 2, line: 137, day: 乙未, at: 卯加辰, class: school, note: 까닭}")
+    lines = (root / FILE).read_text("utf-8").splitlines()
+    at = [next(i for i, s in enumerate(lines, 1) if needle in s) for needle in ("甲子, at: 戌加亥", "note: 까닭")]
+    with pytest.raises(BuildError) as e:
+        build(root, None)
+    got = [p.format() for p in e.value.problems]
+    assert got == [
+        f"{FILE}:{at[1]}: 第2法 乙未日 卯加辰 is reproduced by the site, but is classed school\n"
+        "    hint: class it agrees and remove its note",
+        f"{FILE}:{at[0]}: 第51法 甲子日 戌加亥: the book says the 法 shows, the site says it does not\n"
+        "    hint: fix the predicate, or class the lesson garbled, school or ambiguous with a note",
+    ]
