@@ -7,8 +7,8 @@ with the file and line, so a build can list all of them at once.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import itertools
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
