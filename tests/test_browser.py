@@ -60,24 +60,6 @@ def expect(target):
     return expect_(target)
 
 
-class ScriptClock:
-    """The processor time a page's main thread has spent running script (its own and what it
-    loads) since its document began: Chromium's ``ScriptDuration`` counted in thread ticks
-    (DevTools ``Performance.getMetrics``), so time spent waiting for a busy processor does not
-    count, nor do the test's own evaluations (DevTools counts those apart). A wall-clock time
-    measured in the page grows when the machine is busy; this does not: a 150 ms busy loop in the
-    page's own script, run on a machine at load 8, took 150 ms of wall clock and counted 58–77 ms
-    here (the processor it got)."""
-
-    def __init__(self, page):
-        self.cdp = page.context.new_cdp_session(page)
-        self.cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
-
-    def ms(self) -> float:
-        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
-        return 1000 * next(m["value"] for m in metrics if m["name"] == "ScriptDuration")
-
-
 @pytest.fixture(scope="module")
 def browser():
     why = _unavailable()
