@@ -88,6 +88,32 @@ def _offset_text(seconds: int) -> str:
     return f"{sign}{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
 
 
+def clock_change(local: datetime, tz) -> dict:
+    """``{"clock_change": …}`` when the clocks of ``tz`` skip the local time ``local`` or show it
+    twice (a change of offset, such as daylight saving time), else nothing: which reading was
+    used (``read_as``, the offset in force before the change, as :func:`~sitegen.model.calendar.cast`
+    reads it) and the other (``other``)."""
+    before = local.replace(tzinfo=tz, fold=0).utcoffset()
+    after = local.replace(tzinfo=tz, fold=1).utcoffset()
+    if before is None or after is None or before == after:
+        return {}
+    return {"clock_change": {"kind": "skipped" if after > before else "repeated",
+                             "read_as": _offset_text(int(before.total_seconds())),
+                             "other": _offset_text(int(after.total_seconds()))}}
+
+
+def clock_change_text(f: dict) -> str:
+    """The line that says how a skipped or repeated local time was read ("" for any other)."""
+    c = f.get("clock_change")
+    if not c:
+        return ""
+    if c["kind"] == "skipped":
+        return (f"\n  {f['at']}: {f['tz']}의 시계가 건너뛰는 시각이다(시차가 UTC{c['read_as']}에서 "
+                f"UTC{c['other']}로 바뀜): 바뀌기 전의 시차 UTC{c['read_as']}로 읽었다")
+    return (f"\n  {f['at']}: {f['tz']}의 시계가 두 번 가리키는 시각이다: 앞의 것, UTC{c['read_as']}로 "
+            f"읽었다 (뒤의 것은 UTC{c['other']})")
+
+
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
          dates: dict[str, bool] | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
@@ -222,6 +248,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
                       for p in the_lesson.conditional_patterns]
     out["bifa"] = [[b.number, True if b.condition is None else
                     held(dict(b.when), out, ming, xing_branch, dates=days)] for b in the_lesson.bifa]
+    out.update(clock_change(c.local, tz))
     return out
 
 
@@ -231,7 +258,7 @@ HELD = {True: "이 순간 성립", False: "이 순간 불성립", None: "본명�
 
 def _head(f: dict, c) -> list[str]:
     """The moment's lines common to both casts: the clock, and the four pillars (the hour's too)."""
-    return [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}, 하루는 {f['day_starts']}시에 바뀜)",
+    return [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}, 하루는 {f['day_starts']}시에 바뀜)" + clock_change_text(f),
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {c.hour_pillar.zh}"]
 
 
@@ -292,6 +319,7 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "lines": m.as_data()["lines"],
         "gua_shen": ch.ben.gua_shen_data,
         "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],
+        **clock_change(c.local, zone(c.zone)),
     }
 
 

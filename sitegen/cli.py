@@ -40,7 +40,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any], Any]] = {
     "base_url": (("--base-url",), dict(metavar="URL",
                                        help="the published address for this build, instead of base_url "
                                             "in content/site.yaml (e.g. https://example.net/kb/)"), None),
-    "port": (("--port",), dict(type=int, metavar="N", help="port (default: 8000)"), 8000),
+    "port": (("--port",), dict(metavar="N", help="port, 1–65535 (default: 8000; 0: any free port)"), 8000),
 }
 COMMON = ("root", "quiet", "timings")
 
@@ -117,6 +117,14 @@ def main(argv: list[str] | None = None) -> int:
         why = base_url_problem(args.base_url)
         if why:
             print(f"sitegen: --base-url: {why}", file=sys.stderr)
+            return 2
+    if isinstance(getattr(args, "port", None), str):
+        from .serve import port_number
+
+        try:
+            args.port = port_number(args.port)
+        except ValueError as e:
+            print(f"sitegen: --port: {e}", file=sys.stderr)
             return 2
     args.root = args.root.resolve()
     if not (args.root / "content").is_dir() or not (args.root / "templates").is_dir():

@@ -4,17 +4,43 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 from pathlib import Path
 
 from .source import (
-    ZH_KO, Field, check_schema, is_date, is_str, matches, one_of, parse_yaml, read_text,
+    ZH_KO, Field, check_schema, is_date, is_str, one_of, parse_yaml, read_text,
 )
 from ..model.options import KinVariant, NobleTable, Shehai
 from ..problems import Problems
 
-BASE_URL = matches(r"https?://[^\s/]+(/[^\s]*)?/", "an http(s) URL ending in '/'")
+_BASE_URL_SHAPE = re.compile(
+    r"https?://(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?"
+    r"/(?:(?:[A-Za-z0-9._~!$&()*+,;=:@-]|%[0-9A-Fa-f]{2})+/)*")
+
+
+def BASE_URL(v) -> str | None:
+    """What the site's address must be, and the fault of ``v`` if it is not: an http(s) origin
+    with a path, and nothing a canonical link, a citation or the sitemap would carry wrongly (a
+    fragment or a query sends every address to one page; a user name publishes a credential)."""
+    what = "an http(s) URL ending in '/'"
+    if not isinstance(v, str) or not v.startswith(("http://", "https://")):
+        return what
+    host = v.partition("://")[2].split("/", 1)[0]
+    bad = next((c for c in v if c.isspace() or not c.isprintable()), None)
+    fault = (f"spaces or control characters (U+{ord(bad):04X})" if bad is not None
+             else "quotes" if any(c in v for c in "'\"`") else "a backslash" if "\\" in v
+             else "a #fragment" if "#" in v else "a ?query" if "?" in v
+             else "a user name or password (user:secret@)" if "@" in host
+             else "'<' or '>'" if any(c in v for c in "<>")
+             else None)
+    if fault is None and not _BASE_URL_SHAPE.fullmatch(v):
+        odd = next((c for c in v if not c.isascii()), None)
+        fault = f"the character {odd!r} (percent-encode it; a host in punycode, xn--…)" if odd else None
+        if fault is None:
+            return what + ", such as https://example.net/kb/"
+    return f"{what} without {fault}" if fault else None
 
 
 def _day_starts(v) -> str | None:

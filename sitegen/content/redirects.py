@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problem, Problems
-from .source import Field, check_schema, matches, read_yaml
+from .source import Field, address, check_schema, matches, read_yaml
 
 ADDRESS = r"(?:[a-z0-9][a-z0-9._-]*/)+"
 SCHEMA = {
-    "from": Field(matches(ADDRESS, "a page address in folder form, e.g. texts/old/")),
+    "from": Field(address(ADDRESS, "a page address in folder form, e.g. texts/old/")),
     "to": Field(matches(ADDRESS + r"(?:#[a-z0-9][a-z0-9-]*)?|", "a page address, optionally #anchor")),
 }
 

@@ -48,7 +48,9 @@ from pathlib import Path
 
 from ..problems import Problems
 from .authorities import form_problem
-from .source import Field, ListOf, check_schema, is_str, list_entries, matches, one_of
+from .source import (
+    Field, ListOf, address, check_markdown, check_schema, is_str, list_entries, matches, one_of,
+)
 from .texts import ID_PATTERN
 
 CITE = {
@@ -64,7 +66,7 @@ AUTHORITY = {
 }
 
 ENTRY = {
-    "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "id": Field(address(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "zh": Field(is_str),
     "ko": Field(is_str),
     "applies_to": Field(one_of("lesson", "hexagram", "change")),
@@ -227,6 +229,7 @@ def load_rules(root: Path, problems: Problems) -> tuple[RuleEntry, ...]:
         authority = tuple(AuthorityQuote(str(a["work"]), str(a["part"]), str(a["title"]),
                                          str(a["quote"]), doc.line((i, "authority", j)))
                           for j, a in enumerate(item.get("authority") or []))
+        check_markdown(item["definition"], rel, doc.line((i, "definition")), problems)
         for a in authority:
             why = form_problem(a)
             if why is not None:

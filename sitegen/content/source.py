@@ -7,8 +7,10 @@ with the file and line, so a build can list all of them at once.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -76,10 +78,47 @@ def read_text(path: Path, rel: str, problems: Problems) -> str | None:
                      f"the control character U+{ord(bad.group()):04X} is in the file",
                      "remove it: content is plain text (tabs and line ends only)")
         return None
+    for m in itertools.islice(_LOOKALIKE.finditer(text), 20):
+        problem = lookalike_problem(m.group())
+        if problem:
+            problems.add(rel, text.count("\n", 0, m.start()) + 1, *problem)
     return text
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+# Characters a reader cannot see or cannot tell from another: zero-width characters and the word
+# joiner, bidirectional controls, and CJK compatibility ideographs (each a second code for a
+# unified ideograph, which search, links and quotes would then miss). No source text has them.
+_LOOKALIKE = re.compile("[\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069"
+                        "\uf900-\ufaff\U0002f800-\U0002fa1f]")
+
+
+def lookalike_problem(ch: str) -> tuple[str, str] | None:
+    """(message, hint) for a character of :data:`_LOOKALIKE` in content, or None for the dozen
+    compatibility ideographs that are characters of their own (U+FA0E 﨎 …: no unified twin)."""
+    name = f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
+    if "\uf900" <= ch <= "\ufaff" or ch >= "\U0002f800":
+        twin = unicodedata.normalize("NFC", ch)
+        if twin == ch:
+            return None
+        return (f"the compatibility ideograph {name} is in the file, a look-alike of {twin} "
+                f"U+{ord(twin):04X}", f"write {twin} (U+{ord(twin):04X}), the character it stands for")
+    what = "direction control" if "\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069" \
+        else "invisible character"
+    return (f"the {what} {name} is in the file",
+            "remove it: content is plain text, and what a reader cannot see must not change "
+            "what a search, a link or a quote matches")
+
+
+def check_markdown(text: str, rel: str, line: int, problems: Problems) -> None:
+    """A problem for a link of the Markdown prose ``text`` (at ``line`` of ``rel``) that can work
+    on no page: named here, where it is written, not on each page it would be built into."""
+    from ..render.markdown import link_problem
+
+    why = link_problem(text)
+    if why:
+        problems.add(rel, line, why, "link to another site with https://…, to a page of the site with "
+                     "a relative link (../../rules/x/index.html); never to a path on the machine")
 
 
 def content_files(root: Path, folder: str, wanted: Callable[[str], bool], what: str,
@@ -331,6 +370,36 @@ def matches(pattern: str, what: str) -> Check:
 
     def check(v: Any) -> str | None:
         return None if isinstance(v, str) and rx.fullmatch(v) else what
+    return check
+
+
+# What a file system takes: a name (one folder or file) of at most NAME_MAX bytes (ext4, XFS,
+# btrfs, APFS; NTFS 255 UTF-16 units), a path of at most PATH_MAX (Linux, with its ending NUL). A
+# content-made address gets ADDRESS_MAX of it; the rest is for the output folder's own path.
+NAME_MAX = 255
+PATH_MAX = 4096
+ADDRESS_MAX = 1024
+
+
+def address_problem(address: str) -> str | None:
+    """Why ``address`` (a page address in folder form, or one folder name of one) cannot be a
+    path of the built site on disk, or None."""
+    if len(address.encode("utf-8")) > ADDRESS_MAX:
+        return (f"an address of at most {ADDRESS_MAX:,} bytes (with the output folder's path it "
+                f"must fit in the {PATH_MAX:,} bytes a path on disk may have)")
+    if any(len(name.encode("utf-8")) > NAME_MAX for name in address.split("/")):
+        return (f"{'an address whose every name has' if '/' in address else 'a name of'} at most "
+                f"{NAME_MAX} bytes (a folder's name on disk can be no longer)")
+    return None
+
+
+def address(pattern: str, what: str) -> Check:
+    """A value that becomes (part of) a page's address, hence folders on disk: it matches
+    ``pattern`` (described by ``what``) and fits the file system (:func:`address_problem`)."""
+    shape = matches(pattern, what)
+
+    def check(v: Any) -> str | None:
+        return shape(v) or address_problem(v)
     return check
 
 

@@ -23,11 +23,11 @@ from pathlib import Path
 
 from ..problems import Problems
 from .rules import CITE, Cite, _cite
-from .source import Field, ListOf, is_str, list_entries, matches
+from .source import Field, ListOf, address, check_markdown, is_str, list_entries, matches
 from .texts import ID_PATTERN
 
 ENTRY = {
-    "id": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "id": Field(address(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "zh": Field(is_str),
     "ko": Field(is_str),
     "aliases": Field(ListOf(is_str), required=False),
@@ -71,6 +71,7 @@ def load_terms(root: Path, problems: Problems) -> tuple[Term, ...]:
             continue
         for s in spellings:
             spelled[s] = item["id"]
+        check_markdown(item["gloss"], rel, doc.line((i, "gloss")), problems)
         for word in item.get("unlinked") or []:
             if not any(sp in word for sp in spellings):
                 problems.add(rel, doc.line((i, "unlinked")), f"term {item['id']}: the unlinked "

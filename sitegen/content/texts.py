@@ -24,8 +24,8 @@ from pathlib import Path
 
 from ..problems import Problems
 from .source import (
-    ZH_KO, Field, ListOf, check_schema, content_files, is_date, is_str, matches, parse_yaml,
-    read_text,
+    ZH_KO, Field, ListOf, address, check_markdown, check_schema, content_files, is_date, is_str,
+    matches, parse_yaml, read_text,
 )
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
@@ -36,7 +36,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 FRONT_MATTER = {
-    "slug": Field(matches(ID_PATTERN, "lowercase letters, digits and hyphens")),
+    "slug": Field(address(ID_PATTERN, "lowercase letters, digits and hyphens")),
     "seed": Field(is_str, required=False),
     "seed_sha256": Field(matches(r"[0-9a-f]{64}", "64 hexadecimal digits"), required=False),
     "seed_heading": Field(is_str, required=False),
@@ -267,7 +267,9 @@ def _check_paragraph(pid: str, blocks: list, rel: str, problems: Problems) -> No
                      f"{_clip(ko)!r}", "the second block of a paragraph is its Korean "
                      "translation")
     for kind, text, at in blocks[2:]:
-        if kind != "note":
+        if kind == "note":
+            check_markdown(text, rel, at, problems)
+        else:
             problems.add(rel, at, f"paragraph {pid} has a third block of text: "
                          f"{_clip(text)!r}", "a paragraph is one Chinese line and one "
                          "Korean line; editorial notes start with '> '")

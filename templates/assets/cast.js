@@ -36,13 +36,15 @@
     var wall = Date.UTC(year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) / 1000;
     return wall - sec;
   }
-  // The offset of a local time (seconds since 1970 read as if at UT): a time a clock change
-  // skips or repeats takes the offset in force before the change, as Python's fold=0 does.
-  function offsetOfLocal(local, tz) {
+  // How a local time (seconds since 1970 read as if at UT) is read: its offset, and where a clock
+  // change skips it or shows it twice, that change (as `sitegen cast` says it: the offset read
+  // as, in force before the change, as Python's fold=0 reads it, and the other).
+  function localReading(local, tz) {
     var a = offsetAt(local - 86400, tz), b = offsetAt(local + 86400, tz);
-    if (a === b) return a;
-    var m = Math.max(a, b);
-    return offsetAt(local - m, tz) === b ? b : a;
+    if (a === b) return { offset: a };
+    var first = offsetAt(local - a, tz) === a, second = offsetAt(local - b, tz) === b;
+    if (first !== second) return { offset: first ? a : b };
+    return { offset: a, change: { kind: first ? "repeated" : "skipped", read_as: offsetText(a), other: offsetText(b) } };
   }
   function offsetText(s) {
     var sign = s < 0 ? "-" : "+", a = Math.abs(s);
@@ -116,7 +118,7 @@
     var t = parseAt(at);
     var hours = C.hours[String(dayStarts)];
     if (!hours) throw new CastError("하루가 바뀌는 시각은 23 또는 0");
-    var offset = offsetOfLocal(t.local, tz);
+    var reading = localReading(t.local, tz), offset = reading.offset;
     var T = terms(), sec = t.local - offset, I = T.instants;
     if (t.y < C.range[0] || t.y > C.range[1] || sec < I[0] || sec >= I[I.length - 1]) {
       throw new CastError(wallText(t.local) + "은(는) 절기표의 범위(1900-01-01 – 2100-12-31) 밖이다");
@@ -137,6 +139,7 @@
       month_general: C.branches[general], plate: plate, day_night: dn,
       _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
+    if (reading.change) out.clock_change = reading.change;
     // the lesson: with cast/tables.js, not with the calendar's tables alone (cast/calendar.js)
     if (!C.lessons) return out;
     var url = C.lessons[day][plate - 1];
@@ -284,15 +287,7 @@
   }
 
   // ---- URL parameters ------------------------------------------------------------------------
-  function params() {
-    var out = {}, q = location.search.replace(/^\?/, "").split("&");
-    for (var i = 0; i < q.length; i++) {
-      if (!q[i]) continue;
-      var kv = q[i].split("="), k = decodeURIComponent(kv[0]);
-      out[k] = decodeURIComponent((kv[1] || "").replace(/\+/g, " "));
-    }
-    return out;
-  }
+  function params() { return window.SitegenURL.params(); }     // assets/params.js
   // The cast page's choices, each in the URL under its form field's name (the moment, "at", is the
   // date and time fields together): a new choice is one more name here and one field in the form.
   var FORM_KEYS = ["tz", "day", "born", "sex"];
@@ -311,6 +306,13 @@
   function setText(root, name, value) {
     var els = root.querySelectorAll('[data-fact="' + name + '"]');
     for (var i = 0; i < els.length; i++) els[i].textContent = value;
+  }
+  // A skipped or repeated local time: the sentence of its kind (templates/_clock_change.html).
+  function showClockChange(root, f) {
+    var kinds = root.querySelectorAll("[data-clock-change]"), c = f.clock_change;
+    for (var i = 0; i < kinds.length; i++) kinds[i].hidden = !c || kinds[i].getAttribute("data-clock-change") !== c.kind;
+    setText(root, "clock_read_as", c ? c.read_as : "");
+    setText(root, "clock_other", c ? c.other : "");
   }
   function extra(p) {
     var out = "";
@@ -338,6 +340,7 @@
       for (var i = 0; i < names.length; i++) setText(out, names[i], String(f[names[i]]));
       setText(out, "day_night", f.day_night === "day" ? "晝 (낮: 占時 卯–申)" : "夜 (밤: 占時 酉–寅)");
       setText(out, "day_starts", f.day_starts === 23 ? "23시 (子初)" : "0시");
+      showClockChange(out, f);
       showWeighing(out, f, p);
       var sha = out.querySelector("[data-fact-shensha]");
       sha.textContent = "";
@@ -428,6 +431,7 @@
     var birth = f.ming, xing = p.xing ? branchOf(p.xing) : (f.xingnian ? f.xingnian.charAt(1) : null);
     var names = ["at", "tz", "year", "month", "day", "hour", "solar_term", "month_general", "utc_offset"];
     for (var i = 0; i < names.length; i++) setText(box, names[i], String(f[names[i]]));
+    showClockChange(box, f);
     showWeighing(box, f, p);
     if (p.xing) setText(box, "xingnian", xing || "—");
     var other = box.querySelector("[data-moment-other]");
@@ -523,11 +527,7 @@
     mark(params().lei || "");
     select.addEventListener("change", function () {
       mark(select.value);
-      var q = location.search.replace(/^\?/, "").split("&").filter(function (kv) {
-        return kv && kv.indexOf("lei=") !== 0;
-      });
-      if (select.value) q.push("lei=" + encodeURIComponent(select.value));
-      try { history.replaceState(null, "", location.pathname + (q.length ? "?" + q.join("&") : "") + location.hash); } catch (e) {}
+      window.sitegenKeep({ lei: select.value || null });          // assets/site.js
     });
   }
 
@@ -541,7 +541,7 @@
     }
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");
-    if (!box || !/[?&]at=/.test(location.search)) return;
+    if (!box || params().at === undefined) return;
     if (tables()) { lessonPage(box); return; }
     var s = document.createElement("script");
     s.src = box.getAttribute("data-tables");

@@ -256,8 +256,7 @@
   }
 
   function fromLocation() {
-    var m = /[?&]q=([^&#]*)/.exec(window.location.search);
-    return m ? decodeURIComponent(m[1].replace(/\+/g, " ")) : "";
+    return window.SitegenURL.params().q || "";              // assets/params.js: safe and bounded
   }
 
   form.addEventListener("submit", function (ev) {

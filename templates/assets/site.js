@@ -156,10 +156,10 @@
     showAddress();
   }
   window.sitegenSetShift = setShift;
-  var urlShift = /[?&]shift=(day|night)(&|$)/.exec(location.search);
+  var url = window.SitegenURL.params();                     // assets/params.js
   if (document.querySelector("[data-shift]")) {
-    var moment = /[?&]at=/.test(location.search);
-    setShift(urlShift ? urlShift[1] : (!moment && load("sitegen-shift")) || "day");
+    var urlShift = url.shift === "day" || url.shift === "night" ? url.shift : null;
+    setShift(urlShift || (url.at === undefined && load("sitegen-shift")) || "day");
   } else {
     showAddress();
   }
@@ -174,7 +174,7 @@
 
   // A link to a folded list (a <details>, or an element holding one) opens it.
   function openTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = window.SitegenURL.hash();
     var el = id && document.getElementById(id);
     var folded = el && (el.tagName === "DETAILS" ? el : el.querySelector("details"));
     if (folded) folded.open = true;
@@ -185,12 +185,11 @@
   // Arriving from a rule (…?hl=phrase#p05): the quoted phrases are marked in that paragraph, as
   // the rule page marks them in its quote. A phrase may run across term links.
   function markQuotes() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = window.SitegenURL.hash();
     var el = id && document.getElementById(id);
     var zh = el && el.querySelector(".zh");
     if (!zh || zh.querySelector("mark.quoted")) return;
-    var phrases = location.search.slice(1).split("&").filter(function (kv) { return kv.indexOf("hl=") === 0; })
-      .map(function (kv) { try { return decodeURIComponent(kv.slice(3)); } catch (e) { return ""; } });
+    var phrases = window.SitegenURL.all("hl");
     phrases.forEach(function (phrase) {
       if (!phrase) return;
       var nodes = [], text = "", walker = document.createTreeWalker(zh, NodeFilter.SHOW_TEXT);

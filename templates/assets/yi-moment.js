@@ -16,15 +16,7 @@
   if (window.performance && performance.mark) performance.mark("yi-moment:start");
   var box = null, root = me.getAttribute("data-root"), number = +me.getAttribute("data-hexagram");
 
-  function params() {
-    var out = {}, q = location.search.replace(/^\?/, "").split("&");
-    for (var i = 0; i < q.length; i++) {
-      if (!q[i]) continue;
-      var kv = q[i].split("=");
-      out[decodeURIComponent(kv[0])] = decodeURIComponent((kv[1] || "").replace(/\+/g, " "));
-    }
-    return out;
-  }
+  function params() { return window.SitegenURL.params(); }     // assets/params.js
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     if (text) e.textContent = text;
