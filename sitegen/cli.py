@@ -126,15 +126,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warn_example_domain(args: argparse.Namespace) -> None:
-    """Every build and check says so when the site's address is still an example domain (a
-    build with nothing to do reads no content and says nothing)."""
-    from .content.config import example_domain_warning, load_config
+    """Every build and check says so when the site's address is still an example domain, and when
+    the content's licence is unset (a build with nothing to do reads no content and says nothing)."""
+    from .content.config import example_domain_warning, license_warning, load_config
     from .problems import Problems
 
     config = load_config(args.root, Problems(), args.base_url)
-    warning = config and example_domain_warning(config.base_url)
-    if warning:
-        print(warning, file=sys.stderr)
+    for warning in (config and example_domain_warning(config.base_url), config and license_warning(config)):
+        if warning:
+            print(warning, file=sys.stderr)
 
 
 @command("build", "check everything, then write the whole site",

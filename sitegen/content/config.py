@@ -9,11 +9,14 @@ from urllib.parse import urlsplit
 from pathlib import Path
 
 from .source import (
-    ZH_KO, Field, check_schema, is_date, is_str, matches, one_of, parse_yaml, read_text,
+    CREDIT, CREDITS, UNKNOWN, ZH_KO, Field, Person, check_schema, is_date, is_str, matches, one_of,
+    parse_yaml, person, read_text,
 )
 from ..problems import Problems
 
+BASE_URL_ANY = matches(r"https?://[^\s/]+(/[^\s]*)?", "an http(s) URL")
 BASE_URL = matches(r"https?://[^\s/]+(/[^\s]*)?/", "an http(s) URL ending in '/'")
+
 
 
 def _day_starts(v) -> str | None:
@@ -32,6 +35,16 @@ SCHEMA = {
     }),
     "casting": Field({"day_starts": Field(_day_starts)}, required=False),
     "authorities": Field(is_str, required=False),
+    # The edition this build is: its version and date, shown in the footer, the meta and every
+    # citation (the list of editions with their summaries is content/editions.yaml).
+    "edition": Field({"version": Field(matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")),
+                      "date": Field(is_date)}),
+    # Who compiled the site and who edited it (names, or `unknown`).
+    "compiler": Field(CREDIT),
+    "editors": Field(CREDITS),
+    # The licence of the content (texts, translations, notes, computed data); the code's is
+    # the project's LICENSE file. Unset, every build warns.
+    "license": Field({"name": Field(is_str), "url": Field(BASE_URL_ANY)}, required=False),
 }
 
 
@@ -49,6 +62,12 @@ class Config:
     # the folder of the classical authorities' transcriptions (relative to the project), outside it:
     # where it is, every rule's authority quote is looked for there (sitegen.content.authorities)
     authorities: str | None = None
+    edition: str = "1.0"                 # the version of this edition
+    edition_date: _dt.date = _dt.date(2026, 11, 30)
+    compiler: Person | None = None       # None: unknown (content/site.yaml says so)
+    editors: tuple[Person, ...] | None = None
+    license_name: str | None = None      # the content's licence; None: unset (a build warns)
+    license_url: str | None = None
 
 
 CONFIG_FILE = "content/site.yaml"
@@ -71,6 +90,10 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
         liuren_guiren=d["engines"].get("liuren_guiren", "gejue"),
         day_starts=d.get("casting", {}).get("day_starts", 23),
         authorities=d.get("authorities"),
+        edition=d["edition"]["version"], edition_date=d["edition"]["date"],
+        compiler=person(d["compiler"]),
+        editors=None if d["editors"] == UNKNOWN else tuple(person(e) for e in d["editors"]),
+        license_name=(d.get("license") or {}).get("name"), license_url=(d.get("license") or {}).get("url"),
     )
     return dataclasses.replace(config, base_url=base_url) if base_url else config
 
@@ -85,12 +108,26 @@ def base_url_problem(url: str) -> str | None:
 _EXAMPLE_SUFFIXES = ("example.com", "example.net", "example.org", "example", "test", "invalid", "localhost")
 
 
+def is_example_domain(url: str) -> bool:
+    """``url`` is on a domain reserved for examples: a placeholder, not a citable address."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    return any(host == s or host.endswith("." + s) for s in _EXAMPLE_SUFFIXES)
+
+
 def example_domain_warning(url: str) -> str | None:
     """A warning when ``url`` is on a domain reserved for examples (the placeholder
     ``https://sitegen.example.org/`` that content/site.yaml comes with), else None."""
-    host = (urlsplit(url).hostname or "").rstrip(".").lower()
-    if not any(host == s or host.endswith("." + s) for s in _EXAMPLE_SUFFIXES):
+    if not is_example_domain(url):
         return None
     return (f"warning: the base URL {url} is an example domain; every canonical link, citation and "
             f"the sitemap point there.\n    hint: before publishing, set base_url in {CONFIG_FILE} "
             "or pass --base-url https://your.site/path/")
+
+
+def license_warning(config: Config) -> str | None:
+    """A warning when the content's licence is not set in content/site.yaml, else None."""
+    if config.license_name:
+        return None
+    return (f"warning: no content licence is set; pages and JSON name none, so readers may not "
+            f"reuse the texts, translations or data.\n    hint: add to {CONFIG_FILE}:\n"
+            "    license: {name: CC BY-SA 4.0, url: https://creativecommons.org/licenses/by-sa/4.0/}")
