@@ -31,8 +31,8 @@ class Content:
     conventions: tuple[ConventionEntry, ...] = ()
 
 
-CONTENT_NAMES = {"site.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "texts", "rules", "terms",
-                 "validation"}
+CONTENT_NAMES = {"site.yaml", "editions.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "texts",
+                 "rules", "terms", "validation"}
 
 
 def read_content(root: Path, problems: Problems, base_url: str | None = None) -> Content | None:
@@ -43,7 +43,7 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
         if path.name not in CONTENT_NAMES and not ignored(path.name):
             problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
-                         "content/ holds site.yaml, names.yaml, redirects.yaml, conventions.yaml and the folders "
+                         "content/ holds site.yaml, editions.yaml, names.yaml, redirects.yaml, conventions.yaml and the folders "
                          "texts/, rules/, "
                          "terms/ and validation/; anything else is never read")
     config = load_config(root, problems, base_url)

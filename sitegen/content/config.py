@@ -23,6 +23,10 @@ def _day_starts(v) -> str | None:
     return None if v in (23, 0) and not isinstance(v, bool) else "23 (子初, the default) or 0"
 
 
+EDITION = {"version": Field(matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")),
+           "date": Field(is_date), "summary": Field(is_str)}
+
+
 SCHEMA = {
     "title": Field(ZH_KO),
     "tagline": Field(is_str),
@@ -37,8 +41,7 @@ SCHEMA = {
     "authorities": Field(is_str, required=False),
     # The edition this build is: its version and date, shown in the footer, the meta and every
     # citation (the list of editions with their summaries is content/editions.yaml).
-    "edition": Field({"version": Field(matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")),
-                      "date": Field(is_date)}),
+    "edition": Field({"version": EDITION["version"], "date": Field(is_date)}),
     # Who compiled the site and who edited it (names, or `unknown`).
     "compiler": Field(CREDIT),
     "editors": Field(CREDITS),
@@ -68,9 +71,18 @@ class Config:
     editors: tuple[Person, ...] | None = None
     license_name: str | None = None      # the content's licence; None: unset (a build warns)
     license_url: str | None = None
+    editions: tuple["Edition", ...] = ()  # content/editions.yaml, newest first
+
+
+@dataclass(frozen=True)
+class Edition:
+    version: str
+    date: _dt.date
+    summary: str
 
 
 CONFIG_FILE = "content/site.yaml"
+EDITIONS_FILE = "content/editions.yaml"
 
 
 def load_config(root: Path, problems: Problems, base_url: str | None = None) -> Config | None:
@@ -95,7 +107,36 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
         editors=None if d["editors"] == UNKNOWN else tuple(person(e) for e in d["editors"]),
         license_name=(d.get("license") or {}).get("name"), license_url=(d.get("license") or {}).get("url"),
     )
+    editions = load_editions(root, problems, config)
+    if editions is None:
+        return None
+    config = dataclasses.replace(config, editions=editions)
     return dataclasses.replace(config, base_url=base_url) if base_url else config
+
+
+def load_editions(root: Path, problems: Problems, config: Config) -> tuple[Edition, ...] | None:
+    """The list of editions (``content/editions.yaml``); the edition built must be in it."""
+    text = read_text(root / EDITIONS_FILE, EDITIONS_FILE, problems)
+    if text is None:
+        return None
+    doc = parse_yaml(text, EDITIONS_FILE, problems)
+    if doc is None:
+        return None
+    if not isinstance(doc.data, list) or not doc.data:
+        problems.add(EDITIONS_FILE, 1, "the editions must be a list",
+                     "write one '- version: …' entry (version, date, summary) per edition")
+        return None
+    if not all(check_schema(e, EDITION, doc, EDITIONS_FILE, problems, (i,)) for i, e in enumerate(doc.data)):
+        return None
+    editions = tuple(Edition(e["version"], e["date"], e["summary"]) for e in doc.data)
+    this = next((e for e in editions if e.version == config.edition), None)
+    if this is None or this.date != config.edition_date:
+        problems.add(EDITIONS_FILE, 1, f"the edition {config.edition} ({config.edition_date}) named in "
+                     f"{CONFIG_FILE} is not listed here" + (f" (listed dated {this.date})" if this else ""),
+                     f"add '- version: \"{config.edition}\"' with its date and a summary, or correct "
+                     f"edition in {CONFIG_FILE}")
+        return None
+    return editions
 
 
 def base_url_problem(url: str) -> str | None:

@@ -266,7 +266,8 @@ def texts(ctx: Context) -> dict[str, Any]:
 
 
 def about(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx), "texts": _text_cards(ctx), "validation_href": ctx.href(A.VALIDATION),
+    return {"layout": layout(ctx), "texts": _text_cards(ctx), "editions": ctx.site.config.editions,
+            "validation_href": ctx.href(A.VALIDATION),
             "conventions_href": ctx.href(A.CONVENTIONS), "agreement_href": ctx.href(A.AGREEMENT)}
 
 
