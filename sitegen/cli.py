@@ -41,6 +41,11 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any], Any]] = {
                                        help="the published address for this build, instead of base_url "
                                             "in content/site.yaml (e.g. https://example.net/kb/)"), None),
     "port": (("--port",), dict(type=int, metavar="N", help="port (default: 8000)"), 8000),
+    "previous": (("--previous",), dict(type=Path, metavar="DIR",
+                                       help="an earlier build (or its data/ folder): also write the page "
+                                            "'what changed in this edition' (about/changes/)"), None),
+    "archive": (("--archive",), dict(action="store_true",
+                                     help="also write one zip of the whole site, linked from the about page"), False),
 }
 COMMON = ("root", "quiet", "timings")
 
@@ -138,9 +143,21 @@ def _warn_example_domain(args: argparse.Namespace) -> None:
 
 
 @command("build", "check everything, then write the whole site",
-         options=(*COMMON, "out", "clean", "base_url"))
+         options=(*COMMON, "out", "clean", "base_url", "previous", "archive"))
 def _build(args: argparse.Namespace) -> int:
-    return _run(args, write=True)
+    if args.previous:
+        from .edition import previous_problem
+        why = previous_problem(args.previous)
+        if why:
+            print(f"sitegen: --previous: {why}", file=sys.stderr)
+            return 2
+    code = _run(args, write=True)
+    if code == 0 and (args.previous or args.archive):
+        from .publish import after_build
+        for line in after_build(args.root, _out(args), args.base_url, args.previous, args.archive):
+            if not args.quiet:
+                print(line, file=sys.stderr)
+    return code
 
 
 @command("check", "run every validation and write nothing", options=(*COMMON, "clean", "base_url"))

@@ -52,6 +52,15 @@ def _root(folder: Path) -> Path:
     return folder.parent if folder.name == "data" and not (folder / "data").is_dir() else folder
 
 
+def previous_problem(folder: Path) -> str | None:
+    """Why ``folder`` is not an earlier build (or its data/ folder), or None."""
+    root = _root(folder)
+    if not any((root / rel).is_file() for rel in (*BULK, ADDRESSES)):
+        return (f"{folder} holds no earlier build: give the folder of a build (or its data/ folder, "
+                f"with {BULK[0].removeprefix('data/')} and {ADDRESSES.removeprefix('data/')})")
+    return None
+
+
 def _records(root: Path, rel: str) -> dict[str, str]:
     path = root / rel
     if not path.is_file():
@@ -146,7 +155,7 @@ def report_page(changes: Changes, site, out: Path) -> Path:
     html = env.get_template("edition_changes.html").render(
         layout=layout(ctx), kinds=kinds, total=changes.count(),
         edition=site.config.edition, editions=site.config.editions)
+    from .publish import replace_file
     path = out / PAGE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html, encoding="utf-8")
+    replace_file(path, html.encode("utf-8"))
     return path

@@ -132,3 +132,17 @@ def test_a_build_warns_while_the_content_licence_is_unset(capsys):
 
 def test_the_code_has_a_standard_licence():
     assert (REPO / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_each_format_written_once_per_kind_of_page_is_the_same_as_written_in_full(model):
+    from sitegen.render import cite as C
+
+    t = model.texts["liuren-gejue"]
+    page = C.page_fields(model.config, "text:liuren-gejue", t.title_zh, "https://kb.net/t/", "zh-Hant", t)
+    for f in (C.page_fields(model.config, "rule:x", '標題 "q" {b} \\', 'https://kb.net/a/'), page,
+              C.paragraph_fields(page, t, t.paragraphs[3])):
+        c = C.formats(f)
+        note = C._note(f)
+        assert (c.plain, c.bibtex, c.ris, c.csl_json) == (C.plain(f), C.bibtex(f, note), C.ris(f, note),
+                                                         C.csl_json(f, note))
+        assert json.loads(c.csl_json)[0]["title"] == f.title

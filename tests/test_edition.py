@@ -59,3 +59,39 @@ def test_the_report_lists_every_entry_that_changed_and_links_it(built, model, tm
         assert f'<a href="{href}">' in page
         assert (built / href.removeprefix("../../").split("#")[0]).is_file()
     assert f"제{model.config.edition}판에서 바뀐 것" in page and "규칙 1개" in page
+    assert '  - "rules/liuren-zi-ren/"\n' in page and '  - "texts/huangjince/#p03"\n' in page
+
+
+def test_each_page_says_in_which_edition_it_last_changed(built, model):
+    import dataclasses
+    import datetime as dt
+
+    from sitegen.content.config import Edition, last_changed
+
+    page = (built / "rules/liuren-zi-ren/index.html").read_text(encoding="utf-8")
+    assert f"이 페이지가 마지막으로 바뀐 판: 제{model.config.edition}판" in page
+    first = model.config.editions[-1]
+    second = Edition("2.0", dt.date(2027, 1, 1), "둘째 판", ("rules/liuren-zi-ren/", "texts/huangjince/#p03"))
+    editions = (second, *model.config.editions)
+    assert last_changed(editions, "rules/liuren-zi-ren/") == second
+    assert last_changed(editions, "texts/huangjince/") == second      # one of its paragraphs
+    assert last_changed(editions, "rules/liuren-zi-xin/") == first
+    assert dataclasses.replace(first, changed=()) == first
+
+
+def test_an_edition_not_listed_stops_the_build_with_file_line_and_hint(tmp_path):
+    from sites import copy_site, edit
+
+    from sitegen.build import build
+    from sitegen.problems import BuildError
+
+    root = copy_site(tmp_path / "proj")
+    edit(root / "content/site.yaml", 'version: "1.0"', 'version: "1.1"')
+    try:
+        build(root, None)
+    except BuildError as e:
+        report = e.report()
+    else:
+        raise AssertionError("the build went on")
+    assert "content/editions.yaml:1: the edition 1.1 (2026-11-30) named in content/site.yaml is not listed here" in report
+    assert "hint: add '- version: \"1.1\"'" in report

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import datetime as _dt
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 from pathlib import Path
 
 from .source import (
-    CREDIT, CREDITS, UNKNOWN, ZH_KO, Field, Person, check_schema, is_date, is_str, matches, one_of,
+    CREDIT, CREDITS, UNKNOWN, ZH_KO, Field, ListOf, Person, check_schema, is_date, is_str, matches, one_of,
     parse_yaml, person, read_text,
 )
 from ..problems import Problems
@@ -23,8 +24,13 @@ def _day_starts(v) -> str | None:
     return None if v in (23, 0) and not isinstance(v, bool) else "23 (子初, the default) or 0"
 
 
-EDITION = {"version": Field(matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")),
-           "date": Field(is_date), "summary": Field(is_str)}
+VERSION = matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")
+EDITION = {"version": Field(VERSION),
+           "date": Field(is_date), "summary": Field(is_str),
+           # the addresses whose facts or text this edition changed (as the page "what changed
+           # in this edition" of `sitegen build --previous` lists them): each page says in
+           # which edition it last changed
+           "changed": Field(ListOf(is_str), required=False)}
 
 
 SCHEMA = {
@@ -41,7 +47,7 @@ SCHEMA = {
     "authorities": Field(is_str, required=False),
     # The edition this build is: its version and date, shown in the footer, the meta and every
     # citation (the list of editions with their summaries is content/editions.yaml).
-    "edition": Field({"version": EDITION["version"], "date": Field(is_date)}),
+    "edition": Field({"version": Field(VERSION), "date": Field(is_date)}),
     # Who compiled the site and who edited it (names, or `unknown`).
     "compiler": Field(CREDIT),
     "editors": Field(CREDITS),
@@ -79,6 +85,22 @@ class Edition:
     version: str
     date: _dt.date
     summary: str
+    changed: tuple[str, ...] = ()
+
+
+@functools.lru_cache(maxsize=4)
+def _changed_in(editions: tuple[Edition, ...]) -> dict[str, Edition]:
+    got: dict[str, Edition] = {}
+    for e in reversed(editions):              # oldest first: a newer edition overrides
+        for address in e.changed:
+            got[address.partition("#")[0]] = e      # a paragraph's change is its text page's
+    return got
+
+
+def last_changed(editions: tuple[Edition, ...], path: str) -> Edition | None:
+    """The newest edition that changed the page at ``path`` (an address relative to the site's
+    root, e.g. 'rules/liuren-zi-ren/'), else the first edition; None without editions."""
+    return _changed_in(editions).get(path) or (editions[-1] if editions else None)
 
 
 CONFIG_FILE = "content/site.yaml"
@@ -128,7 +150,8 @@ def load_editions(root: Path, problems: Problems, config: Config) -> tuple[Editi
         return None
     if not all(check_schema(e, EDITION, doc, EDITIONS_FILE, problems, (i,)) for i, e in enumerate(doc.data)):
         return None
-    editions = tuple(Edition(e["version"], e["date"], e["summary"]) for e in doc.data)
+    editions = tuple(Edition(e["version"], e["date"], e["summary"], tuple(e.get("changed") or ()))
+                     for e in doc.data)
     this = next((e for e in editions if e.version == config.edition), None)
     if this is None or this.date != config.edition_date:
         problems.add(EDITIONS_FILE, 1, f"the edition {config.edition} ({config.edition_date}) named in "

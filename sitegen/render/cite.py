@@ -9,10 +9,10 @@ the plain text and left out of the machine formats (which have no way to say so)
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import json
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..content.config import Config, is_example_domain
 from ..content.source import Person
@@ -21,9 +21,8 @@ from ..content.texts import Paragraph, Text
 UNKNOWN_KO = "미상"
 
 
-@dataclass(frozen=True)
-class Fields:
-    """What a citation says, in one record."""
+class Fields(NamedTuple):
+    """What a citation says, in one record (a named tuple: one is made for every page)."""
 
     key: str                      # the BibTeX key / RIS ID / CSL id: ASCII letters, digits, '-'
     title: str                    # what is cited: the page's title, or the work, section and ¶
@@ -55,40 +54,45 @@ def _people(people: tuple[Person, ...] | None) -> str | None:
     return ", ".join(_name(p) for p in people) if people else None
 
 
+@functools.lru_cache(maxsize=8)
+def _site_fields(cfg: Config) -> dict:
+    """What every page's citation shares, once per configuration."""
+    compiler = _name(cfg.compiler) if cfg.compiler else None
+    return dict(site=f"{cfg.title_zh} {cfg.title_ko}", compiler=compiler, edition=cfg.edition,
+                date=cfg.edition_date.isoformat(), placeholder=is_example_domain(cfg.base_url),
+                license=cfg.license_name, editors=_people(cfg.editors))
+
+
 def page_fields(cfg: Config, key: str, title: str, url: str, language: str = "ko",
                 text: Text | None = None) -> Fields:
     """The citation of a page: a text's page (``text`` given) credits its author and translator,
     every other page is the site's own work, credited to its compiler and editors."""
-    site = f"{cfg.title_zh} {cfg.title_ko}"
+    shared = _site_fields(cfg)
     if text is not None:
         author = text.author_zh
         unknown = author is None
         translator, role = (_name(text.translator) if text.translator else None), "번역"
         work = text.title_zh
     else:
-        author = _name(cfg.compiler) if cfg.compiler else None
-        unknown = False
-        translator, role = _people(cfg.editors), "편집"
+        author, unknown = shared["compiler"], False
+        translator, role = shared["editors"], "편집"
         work = None
-    return Fields(
-        key="sitegen-" + _NOT_IN_KEY.sub("-", key).strip("-"), title=title, author=author,
-        author_unknown=unknown, translator=translator, translator_role=role, work=work,
-        section=None, paragraph=None, site=site, compiler=_name(cfg.compiler) if cfg.compiler else None,
-        edition=cfg.edition, date=cfg.edition_date.isoformat(), url=url, language=language,
-        placeholder=is_example_domain(cfg.base_url), license=cfg.license_name)
+    return Fields("sitegen-" + _NOT_IN_KEY.sub("-", key).strip("-"), title, author, unknown,
+                  translator, role, work, None, None, shared["site"], shared["compiler"],
+                  shared["edition"], shared["date"], url, language, shared["placeholder"],
+                  shared["license"])
 
 
 def paragraph_fields(text_fields: Fields, text: Text, p: Paragraph) -> Fields:
     """The citation of paragraph ``p`` of ``text``, from its text page's citation."""
     section = text.section_of(p.id)
     title = f"{section.zh + ' ' if section else ''}#{p.id}"
-    return dataclasses.replace(text_fields, key=f"{text_fields.key}-{p.id}", title=title,
-                    section=section.zh if section else None, paragraph=p.id,
-                    url=f"{text_fields.url}#{p.id}")
+    return text_fields._replace(key=f"{text_fields.key}-{p.id}", title=title,
+                                section=section.zh if section else None, paragraph=p.id,
+                                url=f"{text_fields.url}#{p.id}")
 
 
-@dataclass(frozen=True)
-class Citation:
+class Citation(NamedTuple):
     """A citation written out, for the cite boxes and the meta."""
 
     fields: Fields
@@ -126,8 +130,29 @@ class Citation:
         return f.author or (None if f.author_unknown else f.site)
 
 
+# Stand-ins for what differs from page to page (characters of the private use area, which no
+# field holds and JSON leaves as they are): each format is written once per kind of page, then
+# filled in (a site has thousands of pages; every one of them is cited).
+_KEY, _TITLE, _URL = "\ue000", "\ue001", "\ue002"
+
+
+@functools.lru_cache(maxsize=1024)
+def _shapes(rest: Fields) -> tuple[str, str, str, str]:
+    f = rest._replace(key=_KEY, title=_TITLE, url=_URL)
+    note = _note(f)
+    return plain(f), bibtex(f, note), ris(f, note), csl_json(f, note)
+
+
+def _fill(shape: str, key: str, title: str, url: str) -> str:
+    return shape.replace(_KEY, key).replace(_TITLE, title).replace(_URL, url)
+
+
 def formats(f: Fields) -> Citation:
-    return Citation(f, plain(f), bibtex(f), ris(f), csl_json(f))
+    """The citation ``f`` written out in every format."""
+    p, b, r, c = _shapes(f._replace(key="", title="", url=""))
+    key, title, url = f.key, f.title, f.url
+    return Citation(f, _fill(p, key, title, url), _fill(b, key, _braced(title), url),
+                    _fill(r, key, title, url), _fill(c, key, _JSON(title)[1:-1], _JSON(url)[1:-1]))
 
 
 def plain(f: Fields) -> str:
@@ -145,7 +170,7 @@ def _braced(s: str) -> str:
     return s.replace("{", "(").replace("}", ")")
 
 
-def bibtex(f: Fields) -> str:
+def bibtex(f: Fields, note: str | None = None) -> str:
     fields = [f"  title = {{{_braced(f.title)}}}"]
     if f.author:
         fields.append(f"  author = {{{_braced(f.author)}}}")
@@ -162,7 +187,7 @@ def bibtex(f: Fields) -> str:
         f"  year = {{{f.date[:4]}}}",
         f"  date = {{{f.date}}}",
         f"  publisher = {{{_braced(f.site)}}}",
-        f"  note = {{{_braced(_note(f))}}}",
+        f"  note = {{{_braced(note or _note(f))}}}",
     ]
     return "@misc{" + f.key + ",\n" + ",\n".join(fields) + "\n}"
 
@@ -179,7 +204,7 @@ def _note(f: Fields) -> str:
     return "; ".join(parts)
 
 
-def ris(f: Fields) -> str:
+def ris(f: Fields, note: str | None = None) -> str:
     lines = [("TY", "ELEC"), ("ID", f.key), ("TI", f.title)]
     if f.author:
         lines.append(("AU", f.author))
@@ -191,11 +216,11 @@ def ris(f: Fields) -> str:
     if f.section:
         lines.append(("SE", f.section))
     lines += [("PB", f.site), ("ET", f.edition), ("PY", f.date[:4]),
-              ("DA", f.date.replace("-", "/")), ("UR", f.url), ("LA", f.language), ("N1", _note(f))]
+              ("DA", f.date.replace("-", "/")), ("UR", f.url), ("LA", f.language), ("N1", note or _note(f))]
     return "\n".join(f"{tag}  - {value}" for tag, value in lines) + "\nER  - "
 
 
-def csl_data(f: Fields) -> dict:
+def csl_data(f: Fields, note: str | None = None) -> dict:
     y, m, d = (int(x) for x in f.date.split("-"))
     item: dict = {"id": f.key, "type": "webpage", "title": f.title}
     if f.author:
@@ -208,9 +233,12 @@ def csl_data(f: Fields) -> dict:
     if f.section:
         item["section"] = f.section
     item.update({"publisher": f.site, "edition": f.edition, "issued": {"date-parts": [[y, m, d]]},
-                 "URL": f.url, "language": f.language, "note": _note(f)})
+                 "URL": f.url, "language": f.language, "note": note or _note(f)})
     return item
 
 
-def csl_json(f: Fields) -> str:
-    return json.dumps([csl_data(f)], ensure_ascii=False)
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def csl_json(f: Fields, note: str | None = None) -> str:
+    return "[" + _JSON(csl_data(f, note)) + "]"

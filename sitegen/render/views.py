@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
-from ..content.config import is_example_domain
+from ..content.config import is_example_domain, last_changed
 from ..model import addresses as A
 from ..model.addresses import Address
 from ..model.pages import Page
@@ -43,6 +43,7 @@ class Layout:
     license_name: str | None   # the content's licence (None: not set)
     license_url: str | None
     placeholder: str | None    # the base URL, when it is an example domain's: a banner says so
+    changed_in: str | None     # the edition in which this page last changed
     site_title_zh: str
     site_title_ko: str
     search_href: str
@@ -158,6 +159,7 @@ def layout(ctx: Context, *, text=None, language: str = "ko", description: str | 
         canonical=url,
         crumbs=crumbs,
         citation=formats(page_fields(cfg, page.key, title, url, language, text)),
+        changed_in=last_changed(cfg.editions, page.address.path).version if cfg.editions else None,
         description=description or cfg.tagline,
         body_class=page.kind.replace("_", "-"),
         **chrome,
@@ -267,6 +269,8 @@ def texts(ctx: Context) -> dict[str, Any]:
 
 def about(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx), "texts": _text_cards(ctx), "editions": ctx.site.config.editions,
+            "download": ctx.site.download, "download_href": ctx.href(A.HOME)[: -len("index.html")]
+            + (ctx.site.download.name if ctx.site.download else ""),
             "validation_href": ctx.href(A.VALIDATION),
             "conventions_href": ctx.href(A.CONVENTIONS), "agreement_href": ctx.href(A.AGREEMENT)}
 

@@ -1,0 +1,56 @@
+"""The download (sitegen build --archive): the zip of the whole site, unzipped and opened from
+disk, searches and casts; the published about page names it with its size and SHA-256."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import zipfile
+
+import pytest
+
+from conftest import REPO
+from test_browser import browser, expect  # noqa: F401  (fixtures)
+
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
+
+
+def test_the_unzipped_download_searches_and_casts_from_disk(browser, built, tmp_path):  # noqa: F811
+    from sitegen.archive import NAME
+    from sitegen.publish import after_build
+
+    out = tmp_path / "site"
+    shutil.copytree(built, out, copy_function=os.link)     # hard links: after_build replaces files
+    (said,) = after_build(REPO, out, None, None, archive=True)
+    data = (out / NAME).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    assert digest in said
+    about = (out / "about/index.html").read_text(encoding="utf-8")
+    assert f'<a href="../{NAME}" download>{NAME}</a> ({len(data):,} 바이트, SHA-256 <code>{digest}</code>)' in about
+    assert digest not in (built / "about/index.html").read_text(encoding="utf-8")   # the copy is untouched
+
+    unzipped = tmp_path / "unzipped"
+    with zipfile.ZipFile(out / NAME) as z:
+        names = set(z.namelist())
+        z.extractall(unzipped)
+    published = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()
+                 and not p.relative_to(out).as_posix().startswith(".sitegen/")}
+    assert names == published - {NAME}           # the site, nothing of the build's, not itself
+
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((unzipped / "index.html").as_uri())
+    page.fill("#site-q", "涉害")
+    page.press("#site-q", "Enter")
+    page.wait_for_selector("#search-results li")
+    assert page.locator("#search-results li").count() > 0
+    page.goto((unzipped / "cast/index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul")
+    page.wait_for_selector("#cast-result:not([hidden])")
+    assert page.text_content("[data-fact='plate']") == "4"
+    page.click("[data-fact-link]")
+    expect(page).to_have_url(re.compile("^" + re.escape((unzipped / "liuren/ji-you/04/index.html").as_uri())))
+    assert errors == []
+    page.close()
