@@ -1,5 +1,6 @@
-"""The download (sitegen build --archive): the zip of the whole site, unzipped and opened from
-disk, searches and casts; the published about page names it with its size and SHA-256."""
+"""In the browser: a paragraph's mark opens its citation, dated the day it was consulted in
+every format; the download (sitegen build --archive), unzipped and opened from disk, searches
+and casts, and the published about page names it with its size and SHA-256."""
 
 from __future__ import annotations
 
@@ -14,9 +15,35 @@ import pytest
 from conftest import REPO
 from test_browser import browser, expect  # noqa: F401  (fixtures)
 
-pytestmark = [pytest.mark.browser, pytest.mark.heavy]
+pytestmark = pytest.mark.browser
 
 
+def test_a_paragraph_mark_opens_its_citation_dated_the_day_it_was_consulted(browser, built, base_url):  # noqa: F811
+    import datetime as dt
+    import json
+
+    import rispy
+
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((built / "texts/liuren-gejue/index.html").as_uri())
+    box = page.locator("[id='p05'] details.pcite")
+    assert box.get_attribute("open") is None
+    page.locator("[id='p05'] a.pid").click()
+    expect(box).to_have_attribute("open", "")
+    today = dt.date.today()
+    (r,) = rispy.loads(box.locator(".cite-ris").text_content())
+    assert r["urls"] == [f"{base_url}texts/liuren-gejue/#p05"] and r["access_date"] == today.strftime("%Y/%m/%d")
+    (item,) = json.loads(box.locator(".cite-csl").text_content())
+    assert item["accessed"] == {"date-parts": [[today.year, today.month, today.day]]}
+    assert box.locator(".cite-plain").text_content().endswith(f"(접속 {today.isoformat()})")
+    assert f"urldate = {{{today.isoformat()}}}" in box.locator(".cite-bibtex").text_content()
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.heavy
 def test_the_unzipped_download_searches_and_casts_from_disk(browser, built, tmp_path):  # noqa: F811
     from sitegen.archive import NAME
     from sitegen.publish import after_build
