@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import datetime as _dt
+import functools
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 from pathlib import Path
@@ -17,7 +17,6 @@ from ..problems import Problems
 
 BASE_URL_ANY = matches(r"https?://[^\s/]+(/[^\s]*)?", "an http(s) URL")
 BASE_URL = matches(r"https?://[^\s/]+(/[^\s]*)?/", "an http(s) URL ending in '/'")
-
 
 
 def _day_starts(v) -> str | None:
@@ -148,8 +147,8 @@ def load_editions(root: Path, problems: Problems, config: Config) -> tuple[Editi
         problems.add(EDITIONS_FILE, 1, "the editions must be a list",
                      "write one '- version: …' entry (version, date, summary) per edition")
         return None
-    if not all(check_schema(e, EDITION, doc, EDITIONS_FILE, problems, (i,)) for i, e in enumerate(doc.data)):
-        return None
+    if not all([check_schema(e, EDITION, doc, EDITIONS_FILE, problems, (i,)) for i, e in enumerate(doc.data)]):
+        return None           # every entry checked, each problem reported
     editions = tuple(Edition(e["version"], e["date"], e["summary"], tuple(e.get("changed") or ()))
                      for e in doc.data)
     this = next((e for e in editions if e.version == config.edition), None)
