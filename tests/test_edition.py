@@ -95,3 +95,14 @@ def test_an_edition_not_listed_stops_the_build_with_file_line_and_hint(tmp_path)
         raise AssertionError("the build went on")
     assert "content/editions.yaml:1: the edition 1.1 (2026-11-30) named in content/site.yaml is not listed here" in report
     assert "hint: add '- version: \"1.1\"'" in report
+
+
+def test_previous_that_holds_no_build_is_a_usage_error(tmp_path, capsys):
+    from conftest import REPO
+
+    from sitegen import cli
+
+    code = cli.main(["--root", str(REPO), "build", "--previous", str(tmp_path / "nothing"),
+                     "--out", str(tmp_path / "out")])
+    assert code == 2 and not (tmp_path / "out").exists()
+    assert "sitegen: --previous: " in capsys.readouterr().err
