@@ -71,6 +71,7 @@ class Result:
     seconds: float
     out: Path | None
     unchanged: bool = False   # nothing to do: the output was already built from these inputs
+    said: tuple[str, ...] = ()   # what --previous and --archive wrote
 
 
 def load_site(root: Path, base_url: str | None = None) -> Site:
@@ -78,11 +79,15 @@ def load_site(root: Path, base_url: str | None = None) -> Site:
 
 
 def build(root: Path, out: Path | None, progress: Progress | None = None, *,
-          base_url: str | None = None, clean: bool = False) -> Result:
+          base_url: str | None = None, clean: bool = False, previous: Path | None = None,
+          archive: bool = False) -> Result:
     """Build the site from ``root`` into ``out``; with ``out=None`` check everything (every page
     rendered, every link checked) and write nothing. Unless ``clean``, a build whose inputs are
     those the output was built from does nothing. ``base_url`` (checked already with
-    :func:`sitegen.content.config.base_url_problem`) replaces the one in ``content/site.yaml``."""
+    :func:`sitegen.content.config.base_url_problem`) replaces the one in ``content/site.yaml``.
+    ``previous`` (an earlier build, checked with :func:`sitegen.edition.previous_problem`) and
+    ``archive`` add the report of what changed and the site's zip (:mod:`sitegen.publish`); such
+    a build always renders, and the next plain build renders again."""
     progress = progress or Progress(quiet=True)
     start = time.perf_counter()
     if out is None:
@@ -101,17 +106,20 @@ def build(root: Path, out: Path | None, progress: Progress | None = None, *,
     try:
         output.remove_leftovers(out)
         inputs = output.fingerprint(root, base_url)
-        if not clean and output.up_to_date(out, inputs):
+        extras = previous is not None or archive
+        if extras:
+            inputs += " with the report or the zip"      # never up to date for a plain build
+        if not clean and not extras and output.up_to_date(out, inputs):
             record = output.read_record(out) or {"files": {}}
             return Result(0, len(record["files"]), sum(record["files"].values()),
                           time.perf_counter() - start, out, unchanged=True)
-        return _build(root, out, progress, base_url, start, inputs)
+        return _build(root, out, progress, base_url, start, inputs, previous, archive)
     finally:
         lock.release()
 
 
 def _build(root: Path, out: Path | None, progress: Progress, base_url: str | None, start: float,
-           inputs: str = "") -> Result:
+           inputs: str = "", previous: Path | None = None, archive: bool = False) -> Result:
     progress.phase("reading content")
     site, renderer, assets = check_all(root, base_url)
     pages = {p.address.file: p for p in site.registry}
@@ -145,7 +153,13 @@ def _build(root: Path, out: Path | None, progress: Progress, base_url: str | Non
         problems += [_redirect_problem(p, redirects) for p in check_links(links)]
         if problems:
             raise BuildError(problems)
+        said: list[str] = []
         if staging is not None:
+            if previous is not None or archive:
+                from . import publish
+
+                progress.phase("the report and the zip")
+                said = publish.add(site, renderer, staging, previous, archive)
             progress.phase("replacing the output")
             staging.commit(inputs)
     except OSError as e:          # the output's folder: full, read-only, or taken away
@@ -160,7 +174,7 @@ def _build(root: Path, out: Path | None, progress: Progress, base_url: str | Non
             staging.abort()
         raise
     return Result(pages=len(pages), files=len(files), bytes=size,
-                  seconds=time.perf_counter() - start, out=out)
+                  seconds=time.perf_counter() - start, out=out, said=tuple(said))
 
 
 def _write_error(e: OSError, out: Path | None, what_happened: str) -> BuildError:

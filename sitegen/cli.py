@@ -41,6 +41,11 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any], Any]] = {
                                        help="the published address for this build, instead of base_url "
                                             "in content/site.yaml (e.g. https://example.net/kb/)"), None),
     "port": (("--port",), dict(metavar="N", help="port, 1–65535 (default: 8000; 0: any free port)"), 8000),
+    "previous": (("--previous",), dict(type=Path, metavar="DIR",
+                                       help="an earlier build (or its data/ folder): also write the page "
+                                            "'what changed in this edition' (about/changes/)"), None),
+    "archive": (("--archive",), dict(action="store_true",
+                                     help="also write one zip of the whole site, linked from the about page"), False),
 }
 COMMON = ("root", "quiet", "timings")
 
@@ -134,20 +139,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warn_example_domain(args: argparse.Namespace) -> None:
-    """Every build and check says so when the site's address is still an example domain (a
-    build with nothing to do reads no content and says nothing)."""
-    from .content.config import example_domain_warning, load_config
+    """Every build and check says so when the site's address is still an example domain, and when
+    the content's licence is unset (a build with nothing to do reads no content and says nothing)."""
+    from .content.config import example_domain_warning, license_warning, load_config
     from .problems import Problems
 
     config = load_config(args.root, Problems(), args.base_url)
-    warning = config and example_domain_warning(config.base_url)
-    if warning:
-        print(warning, file=sys.stderr)
+    for warning in (config and example_domain_warning(config.base_url), config and license_warning(config)):
+        if warning:
+            print(warning, file=sys.stderr)
 
 
 @command("build", "check everything, then write the whole site",
-         options=(*COMMON, "out", "clean", "base_url"))
+         options=(*COMMON, "out", "clean", "base_url", "previous", "archive"))
 def _build(args: argparse.Namespace) -> int:
+    if args.previous:
+        from .edition import previous_problem
+        why = previous_problem(args.previous)
+        if why:
+            print(f"sitegen: --previous: {why}", file=sys.stderr)
+            return 2
     return _run(args, write=True)
 
 
@@ -197,7 +208,8 @@ def _run(args: argparse.Namespace, write: bool) -> int:
             progress.done(f"ok: {built} was built from these very inputs; nothing to check")
             return 0
     try:
-        result = build(args.root, out, progress, base_url=args.base_url, clean=clean)
+        result = build(args.root, out, progress, base_url=args.base_url, clean=clean,
+                       previous=getattr(args, "previous", None), archive=getattr(args, "archive", False))
     except BuildError as e:
         print(e.report(), file=sys.stderr)
         return 1
@@ -206,6 +218,8 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     elif result.unchanged:
         progress.done(f"{out} is up to date ({result.files} files); nothing to do")
     else:
+        for line in result.said:
+            progress.done(line)
         progress.done(f"built {result.files} files ({result.bytes / 1e6:.1f} MB) into {out} "
                       f"in {result.seconds:.2f} s")
     return 0

@@ -28,7 +28,7 @@ def test_duplicate_paragraph_id(tmp_path):
     site = copy_site(tmp_path)
     edit(site / TEXT, "{#p02}", "{#p01}")
     assert problems_of(site) == [
-        f"{TEXT}:20: the id 'p01' is used twice (first on line 15)\n"
+        f"{TEXT}:27: the id 'p01' is used twice (first on line 22)\n"
         "    hint: ids are permanent citations: give the new one an id of its own"
     ]
 
@@ -36,11 +36,11 @@ def test_duplicate_paragraph_id(tmp_path):
 def test_chinese_paragraph_without_translation(tmp_path):
     site = copy_site(tmp_path)
     text = (site / TEXT).read_text(encoding="utf-8")
-    ko = text.split("\n")[17]  # line 18: the Korean line of p01
+    ko = text.split("\n")[24]  # line 25: the Korean line of p01
     assert ko.startswith("본국의")
     edit(site / TEXT, ko + "\n", "")
     assert problems_of(site) == [
-        f"{TEXT}:16: paragraph p01 has Chinese but no Korean translation\n"
+        f"{TEXT}:23: paragraph p01 has Chinese but no Korean translation\n"
         "    hint: add the translation after a blank line"
     ]
 
@@ -52,8 +52,8 @@ def test_unknown_front_matter_key(tmp_path):
     assert found == [
         f"{TEXT}:2: missing key 'summary' in the front matter\n    hint: add 'summary: …'",
         f"{TEXT}:9: unknown key 'sumary' in the front matter\n"
-        "    hint: known keys here: author, published, seed, seed_heading, seed_sha256, "
-        "self_description, slug, summary, title",
+        "    hint: known keys here: author, base_text, published, seed, seed_heading, seed_sha256, "
+        "self_description, slug, summary, title, translation",
     ]
 
 
@@ -72,7 +72,7 @@ def test_non_utf8_byte(tmp_path):
     data = path.read_bytes().replace("斷曰".encode(), b"\xff\xfe", 1)
     path.write_bytes(data)
     assert problems_of(site) == [
-        f"{TEXT}:26: the byte 0xff is not valid UTF-8\n    hint: save the file as UTF-8"
+        f"{TEXT}:33: the byte 0xff is not valid UTF-8\n    hint: save the file as UTF-8"
     ]
 
 
@@ -88,7 +88,7 @@ def test_all_problems_of_all_files_are_listed_at_once(tmp_path):
     assert found[0] == ("content/site.yaml:7: base_url must be an http(s) URL ending in '/', not "
                         "'nowhere'\n    hint: write an http(s) URL ending in '/' here")
     assert found[1].startswith("content/texts/huangjince.md:3: unknown key 'colour'")
-    assert found[2].startswith(f"{TEXT}:20: the id 'p01' is used twice")
+    assert found[2].startswith(f"{TEXT}:27: the id 'p01' is used twice")
 
 
 def test_cli_exit_codes(tmp_path):

@@ -34,8 +34,8 @@ class Content:
     search_words: SearchWords | None = None
 
 
-CONTENT_NAMES = {"site.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "books.yaml", "search.yaml",
-                 "texts", "rules", "terms", "validation"}
+CONTENT_NAMES = {"site.yaml", "editions.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "books.yaml",
+                 "search.yaml", "texts", "rules", "terms", "validation"}
 
 
 def read_content(root: Path, problems: Problems, base_url: str | None = None) -> Content | None:
@@ -46,8 +46,8 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
         if path.name not in CONTENT_NAMES and not ignored(path.name):
             problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
-                         "content/ holds site.yaml, names.yaml, redirects.yaml, conventions.yaml, books.yaml, "
-                         "search.yaml and the folders "
+                         "content/ holds site.yaml, editions.yaml, names.yaml, redirects.yaml, conventions.yaml, "
+                         "books.yaml, search.yaml and the folders "
                          "texts/, rules/, "
                          "terms/ and validation/; anything else is never read")
     config = load_config(root, problems, base_url)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import re
+import functools
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 from pathlib import Path
 
 from .source import (
-    ZH_KO, Field, check_schema, is_date, is_str, one_of, parse_yaml, read_text,
+    CREDIT, CREDITS, UNKNOWN, ZH_KO, Field, ListOf, Person, check_schema, is_date, is_str, matches, one_of,
+    parse_yaml, person, read_text,
 )
 from ..model.options import KinVariant, NobleTable, Shehai
 from ..problems import Problems
@@ -43,8 +45,20 @@ def BASE_URL(v) -> str | None:
     return f"{what} without {fault}" if fault else None
 
 
+BASE_URL_ANY = matches(r"https?://[^\s/]+(/[^\s]*)?", "an http(s) URL")
+
+
 def _day_starts(v) -> str | None:
     return None if v in (23, 0) and not isinstance(v, bool) else "23 (子初, the default) or 0"
+
+
+VERSION = matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")
+EDITION = {"version": Field(VERSION),
+           "date": Field(is_date), "summary": Field(is_str),
+           # the addresses whose facts or text this edition changed (as the page "what changed
+           # in this edition" of `sitegen build --previous` lists them): each page says in
+           # which edition it last changed
+           "changed": Field(ListOf(is_str), required=False)}
 
 
 SCHEMA = {
@@ -59,6 +73,15 @@ SCHEMA = {
     }),
     "casting": Field({"day_starts": Field(_day_starts)}, required=False),
     "authorities": Field(is_str, required=False),
+    # The edition this build is: its version and date, shown in the footer, the meta and every
+    # citation (the list of editions with their summaries is content/editions.yaml).
+    "edition": Field({"version": Field(VERSION), "date": Field(is_date)}),
+    # Who compiled the site and who edited it (names, or `unknown`).
+    "compiler": Field(CREDIT),
+    "editors": Field(CREDITS),
+    # The licence of the content (texts, translations, notes, computed data); the code's is
+    # the project's LICENSE file. Unset, every build warns.
+    "license": Field({"name": Field(is_str), "url": Field(BASE_URL_ANY)}, required=False),
 }
 
 
@@ -76,9 +99,40 @@ class Config:
     # the folder of the classical authorities' transcriptions (relative to the project), outside it:
     # where it is, every rule's authority quote is looked for there (sitegen.content.authorities)
     authorities: str | None = None
+    edition: str = "1.0"                 # the version of this edition
+    edition_date: _dt.date = _dt.date(2026, 11, 30)
+    compiler: Person | None = None       # None: unknown (content/site.yaml says so)
+    editors: tuple[Person, ...] | None = None
+    license_name: str | None = None      # the content's licence; None: unset (a build warns)
+    license_url: str | None = None
+    editions: tuple["Edition", ...] = ()  # content/editions.yaml, newest first
+
+
+@dataclass(frozen=True)
+class Edition:
+    version: str
+    date: _dt.date
+    summary: str
+    changed: tuple[str, ...] = ()
+
+
+@functools.lru_cache(maxsize=4)
+def _changed_in(editions: tuple[Edition, ...]) -> dict[str, Edition]:
+    got: dict[str, Edition] = {}
+    for e in reversed(editions):              # oldest first: a newer edition overrides
+        for address in e.changed:
+            got[address.partition("#")[0]] = e      # a paragraph's change is its text page's
+    return got
+
+
+def last_changed(editions: tuple[Edition, ...], path: str) -> Edition | None:
+    """The newest edition that changed the page at ``path`` (an address relative to the site's
+    root, e.g. 'rules/liuren-zi-ren/'), else the first edition; None without editions."""
+    return _changed_in(editions).get(path) or (editions[-1] if editions else None)
 
 
 CONFIG_FILE = "content/site.yaml"
+EDITIONS_FILE = "content/editions.yaml"
 
 
 def load_config(root: Path, problems: Problems, base_url: str | None = None) -> Config | None:
@@ -99,8 +153,42 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
         liuren_guiren=NobleTable(d["engines"].get("liuren_guiren", NobleTable.GEJUE)),
         day_starts=d.get("casting", {}).get("day_starts", 23),
         authorities=d.get("authorities"),
+        edition=d["edition"]["version"], edition_date=d["edition"]["date"],
+        compiler=person(d["compiler"]),
+        editors=None if d["editors"] == UNKNOWN else tuple(p for e in d["editors"] if (p := person(e)) is not None),
+        license_name=(d.get("license") or {}).get("name"), license_url=(d.get("license") or {}).get("url"),
     )
+    editions = load_editions(root, problems, config)
+    if editions is None:
+        return None
+    config = dataclasses.replace(config, editions=editions)
     return dataclasses.replace(config, base_url=base_url) if base_url else config
+
+
+def load_editions(root: Path, problems: Problems, config: Config) -> tuple[Edition, ...] | None:
+    """The list of editions (``content/editions.yaml``); the edition built must be in it."""
+    text = read_text(root / EDITIONS_FILE, EDITIONS_FILE, problems)
+    if text is None:
+        return None
+    doc = parse_yaml(text, EDITIONS_FILE, problems)
+    if doc is None:
+        return None
+    if not isinstance(doc.data, list) or not doc.data:
+        problems.add(EDITIONS_FILE, 1, "the editions must be a list",
+                     "write one '- version: …' entry (version, date, summary) per edition")
+        return None
+    if not all([check_schema(e, EDITION, doc, EDITIONS_FILE, problems, (i,)) for i, e in enumerate(doc.data)]):
+        return None           # every entry checked, each problem reported
+    editions = tuple(Edition(e["version"], e["date"], e["summary"], tuple(e.get("changed") or ()))
+                     for e in doc.data)
+    this = next((e for e in editions if e.version == config.edition), None)
+    if this is None or this.date != config.edition_date:
+        problems.add(EDITIONS_FILE, 1, f"the edition {config.edition} ({config.edition_date}) named in "
+                     f"{CONFIG_FILE} is not listed here" + (f" (listed dated {this.date})" if this else ""),
+                     f"add '- version: \"{config.edition}\"' with its date and a summary, or correct "
+                     f"edition in {CONFIG_FILE}")
+        return None
+    return editions
 
 
 def base_url_problem(url: str) -> str | None:
@@ -113,12 +201,26 @@ def base_url_problem(url: str) -> str | None:
 _EXAMPLE_SUFFIXES = ("example.com", "example.net", "example.org", "example", "test", "invalid", "localhost")
 
 
+def is_example_domain(url: str) -> bool:
+    """``url`` is on a domain reserved for examples: a placeholder, not a citable address."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    return any(host == s or host.endswith("." + s) for s in _EXAMPLE_SUFFIXES)
+
+
 def example_domain_warning(url: str) -> str | None:
     """A warning when ``url`` is on a domain reserved for examples (the placeholder
     ``https://sitegen.example.org/`` that content/site.yaml comes with), else None."""
-    host = (urlsplit(url).hostname or "").rstrip(".").lower()
-    if not any(host == s or host.endswith("." + s) for s in _EXAMPLE_SUFFIXES):
+    if not is_example_domain(url):
         return None
     return (f"warning: the base URL {url} is an example domain; every canonical link, citation and "
             f"the sitemap point there.\n    hint: before publishing, set base_url in {CONFIG_FILE} "
             "or pass --base-url https://your.site/path/")
+
+
+def license_warning(config: Config) -> str | None:
+    """A warning when the content's licence is not set in content/site.yaml, else None."""
+    if config.license_name:
+        return None
+    return (f"warning: no content licence is set; pages and JSON name none, so readers may not "
+            f"reuse the texts, translations or data.\n    hint: add to {CONFIG_FILE}:\n"
+            "    license: {name: CC BY-SA 4.0, url: https://creativecommons.org/licenses/by-sa/4.0/}")

@@ -405,6 +405,24 @@ def address(pattern: str, what: str) -> Check:
 
 ZH_KO = {"zh": Field(is_str), "ko": Field(is_str)}
 
+# A person credited (author, translator, compiler …): names in Chinese and Korean, or the word
+# ``unknown`` where the sources do not say (never a guess).
+UNKNOWN = "unknown"
+CREDIT = AnyOf((ZH_KO, one_of(UNKNOWN)))
+CREDITS = AnyOf((ListOf(ZH_KO), one_of(UNKNOWN)))
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone credited, by name in Chinese (or the original script) and in Korean."""
+    zh: str
+    ko: str
+
+
+def person(v) -> Person | None:
+    """A checked :data:`CREDIT` value: the person, or None where it is ``unknown``."""
+    return Person(v["zh"], v["ko"]) if isinstance(v, dict) else None
+
 
 def check_schema(value: Any, schema: dict[str, Field], doc: YamlDoc, rel: str, problems: Problems,
                  path: tuple = ()) -> bool:

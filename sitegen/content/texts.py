@@ -24,8 +24,8 @@ from pathlib import Path
 
 from ..problems import Problems
 from .source import (
-    ZH_KO, Field, ListOf, address, check_markdown, check_schema, content_files, is_date, is_str,
-    matches, parse_yaml, read_text,
+    CREDIT, UNKNOWN, ZH_KO, Field, ListOf, Person, address, check_markdown, check_schema, content_files,
+    is_date, is_str, matches, parse_yaml, person, read_text,
 )
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
@@ -42,7 +42,11 @@ FRONT_MATTER = {
     "seed_heading": Field(is_str, required=False),
     "title": Field(ZH_KO),
     "summary": Field(is_str),
-    "author": Field(ZH_KO, required=False),
+    # Credits: the original author, the 底本 (the edition the Chinese follows) with what is known
+    # of it, and who translated or edited the Korean. Where the sources do not say: `unknown`.
+    "author": Field(CREDIT),
+    "base_text": Field({"edition": Field(is_str), "known": Field(is_str)}),
+    "translation": Field({"translator": Field(CREDIT), "known": Field(is_str)}),
     "self_description": Field(ListOf({
         "paragraph": Field(is_str), "quote": Field(is_str), "ko": Field(is_str),
     }), required=False),
@@ -93,6 +97,10 @@ class Text:
     sections: tuple[Section, ...]
     paragraphs: tuple[Paragraph, ...]
     _by_id: dict[str, Paragraph] = field(init=False, repr=False, compare=False)
+    base_text: str | None = None            # the 底本's name; None: unknown
+    base_text_known: str = ""               # what is known of it
+    translator: Person | None = None        # of the Korean; None: unknown
+    translation_known: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {p.id: p for p in self.paragraphs})
@@ -177,13 +185,17 @@ def load_text(path: Path, rel: str, problems: Problems) -> Text | None:
     # With problems in its body the text is still handed on (its faulty paragraphs left out), so
     # that the later checks run on what loaded and report their problems too; the build stops
     # all the same.
-    author = meta.get("author") or {}
+    author = meta["author"] if isinstance(meta["author"], dict) else {}
     return Text(
         slug=meta["slug"], rel=rel, title_zh=meta["title"]["zh"], title_ko=meta["title"]["ko"],
         summary=meta["summary"], author_zh=author.get("zh"), author_ko=author.get("ko"),
         published=meta["published"], seed=meta.get("seed"), seed_sha256=meta.get("seed_sha256"),
         seed_heading=meta.get("seed_heading"), self_description=tuple(described),
         sections=sections, paragraphs=paragraphs,
+        base_text=None if meta["base_text"]["edition"] == UNKNOWN else meta["base_text"]["edition"],
+        base_text_known=meta["base_text"]["known"],
+        translator=person(meta["translation"]["translator"]),
+        translation_known=meta["translation"]["known"],
     )
 
 

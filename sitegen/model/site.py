@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..content import Content
 from ..content.books import BOOKS_FILE
@@ -59,6 +60,7 @@ class Site:
     validation: ValidationReport | None = None
     agreement: AgreementReport | None = None
     registry: Registry = field(default_factory=Registry)
+    download: Any = None        # the site's zip (sitegen.archive.Archive), once built with --archive
 
     def lesson(self, day: GanZhi, plate: int) -> liuren.Lesson:
         return self.lessons[(day.index, plate)]

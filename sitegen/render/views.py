@@ -8,15 +8,16 @@ the page being rendered.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
+from ..content.config import is_example_domain, last_changed
 from ..model import addresses as A
 from ..model.addresses import Address
 from ..model.pages import Page
 from ..model.site import Site
+from .cite import Citation, formats, page_fields
 
 
 @dataclass(frozen=True)
@@ -24,18 +25,6 @@ class Link:
     label: str
     href: str
     current: bool = False
-
-
-@dataclass(frozen=True)
-class Citation:
-    title: str
-    author: str | None
-    date: str            # YYYY-MM-DD of the edition
-    url: str             # the canonical URL
-    language: str
-    site_name: str
-    plain: str
-    bibtex: str
 
 
 @dataclass(frozen=True)
@@ -49,6 +38,12 @@ class Layout:
     crumbs: tuple[Link, ...]
     citation: Citation
     description: str
+    edition: str         # this edition's version, e.g. '1.0'
+    edition_date: str    # and its date, YYYY-MM-DD
+    license_name: str | None   # the content's licence (None: not set)
+    license_url: str | None
+    placeholder: str | None    # the base URL, when it is an example domain's: a banner says so
+    changed_in: str | None     # the edition in which this page last changed
     site_title_zh: str
     site_title_ko: str
     search_href: str
@@ -83,6 +78,15 @@ def json_text(data: Any) -> str:
     of items encoded so is ``"[" + ",".join(items) + "]"``: the corpus files join the records
     their charts' own files were made of, once."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def twin_json(site: Site, record: str) -> JSONText:
+    """A chart's JSON twin: its record (JSON text of an object) with the edition and the
+    content's licence first (null while content/site.yaml sets none)."""
+    cfg = site.config
+    head = json_text({"edition": cfg.edition, "license": {"name": cfg.license_name, "url": cfg.license_url}
+                      if cfg.license_name else None})
+    return JSONText(head[:-1] + "," + record[1:])
 
 
 def memo_json(memo: dict, key: tuple, make: Callable[[], Any]) -> str:
@@ -138,8 +142,9 @@ class Context:
         return url + (f"#{anchor}" if anchor else "")
 
 
-def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
-           language: str = "ko", description: str | None = None) -> Layout:
+def layout(ctx: Context, *, text=None, language: str = "ko", description: str | None = None) -> Layout:
+    """The page frame; ``text``: the page is that text's (its citation credits its author and
+    translator)."""
     site, page = ctx.site, ctx.page
     cfg = site.config
     reg = site.registry
@@ -154,8 +159,8 @@ def layout(ctx: Context, *, author: str | None = None, date: str | None = None,
         title=f"{title} · {cfg.title_ko}" if page.key != "home" else f"{cfg.title_zh} {cfg.title_ko}",
         canonical=url,
         crumbs=crumbs,
-        citation=citation(title, author, date or cfg.published.isoformat(), url, language,
-                          f"{cfg.title_zh} {cfg.title_ko}", page.key),
+        citation=formats(page_fields(cfg, page.key, title, url, language, text)),
+        changed_in=changed.version if (changed := last_changed(cfg.editions, page.address.path)) else None,
         description=description or cfg.tagline,
         body_class=page.kind.replace("_", "-"),
         **chrome,
@@ -196,28 +201,13 @@ def _chrome(ctx: Context, section: str) -> dict[str, Any]:
             "site_title_ko": site.config.title_ko,
             "search_href": ctx.href(A.SEARCH) if reg.get("search") else "",
             "home_href": ctx.href(A.HOME),
+            "edition": site.config.edition,
+            "edition_date": site.config.edition_date.isoformat(),
+            "license_name": site.config.license_name,
+            "license_url": site.config.license_url,
+            "placeholder": site.config.base_url if is_example_domain(site.config.base_url) else None,
         }
     return got
-
-
-_NOT_IN_KEY = re.compile(r"[^0-9A-Za-z]")     # a BibTeX key keeps ASCII letters and digits
-
-
-def citation(title: str, author: str | None, date: str, url: str, language: str,
-             site_name: str, key: str) -> Citation:
-    who = f"{author}, " if author else ""
-    plain = f"{who}「{title}」, 『{site_name}』, {date}. {url}"
-    bibkey = "sitegen-" + _NOT_IN_KEY.sub("-", key).strip("-")
-    fields = [f"  title = {{{title}}}"]
-    # A page with no author of its own is the site's work (a corporate author, braced whole).
-    fields.append(f"  author = {{{author}}}" if author else f"  author = {{{{{site_name}}}}}")
-    fields += [
-        f"  howpublished = {{\\url{{{url}}}}}",
-        f"  year = {{{date[:4]}}}",
-        f"  note = {{{site_name}, {date}}}",
-    ]
-    bibtex = "@misc{" + bibkey + ",\n" + ",\n".join(fields) + "\n}"
-    return Citation(title, author, date, url, language, site_name, plain, bibtex)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -289,7 +279,10 @@ def texts(ctx: Context) -> dict[str, Any]:
 
 
 def about(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx), "texts": _text_cards(ctx), "validation_href": ctx.href(A.VALIDATION),
+    return {"layout": layout(ctx), "texts": _text_cards(ctx), "editions": ctx.site.config.editions,
+            "download": ctx.site.download, "download_href": ctx.href(A.HOME)[: -len("index.html")]
+            + (ctx.site.download.name if ctx.site.download else ""),
+            "validation_href": ctx.href(A.VALIDATION),
             "conventions_href": ctx.href(A.CONVENTIONS), "agreement_href": ctx.href(A.AGREEMENT)}
 
 

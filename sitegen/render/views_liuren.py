@@ -15,7 +15,7 @@ from ..model.liuren.shensha import MOMENT_SHENSHA, SHENSHA_BY_ID
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
-from .views import Context, JSONText, Link, Record, layout, memo_json
+from .views import Context, JSONText, Link, Record, layout, memo_json, twin_json
 from .views_conventions import lesson_variant_lines, option_ref
 
 # Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
@@ -370,7 +370,7 @@ def liuren_index(ctx: Context) -> dict[str, Any]:
 
 
 def lesson_json(site, page, memo) -> JSONText:
-    return JSONText(_lesson_text(site, memo, site.lessons[page.ref]))
+    return twin_json(site, _lesson_text(site, memo, site.lessons[page.ref]))
 
 
 def liuren_data(site, page, memo) -> JSONText:

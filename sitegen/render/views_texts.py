@@ -10,6 +10,7 @@ from typing import Any
 
 from ..model import addresses as A
 from ..model.site import KEJING, KEJING_DAY, Site
+from .cite import Citation, formats, paragraph_fields
 from .refs import RuleRef, rule_ref
 from .views import Context, Link, layout
 
@@ -40,6 +41,7 @@ class ParagraphView:
     cite_url: str
     rules: tuple[Backlink, ...]
     terms: tuple[Link, ...]      # terms this paragraph defines
+    cite: Citation               # the citation of this paragraph
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ def runs(ctx: Context, zh: str, slug: str) -> tuple[Run, ...]:
 def text(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     t = site.texts[ctx.page.ref]
+    lay = layout(ctx, text=t, language="zh-Hant", description=t.summary)
 
     def para(p) -> ParagraphView:
         cited = tuple(
@@ -112,7 +115,8 @@ def text(ctx: Context) -> dict[str, Any]:
         terms = tuple(Link(f"{site.terms[tid].zh} {site.terms[tid].ko}", ctx.href(A.term(tid)))
                       for tid in site.defines.get((t.slug, p.id), ()))
         return ParagraphView(p.id, runs(ctx, p.zh, t.slug), p.ko, p.notes, f"#{p.id}",
-                             ctx.canonical(anchor=p.id), cited, terms)
+                             ctx.canonical(anchor=p.id), cited, terms,
+                             formats(paragraph_fields(lay.citation.fields, t, p)))
 
     charts = {}
     if t.slug == KEJING:
@@ -143,14 +147,14 @@ def text(ctx: Context) -> dict[str, Any]:
         **neighbours,
         "slug": t.slug, "title_zh": t.title_zh, "title_ko": t.title_ko, "summary": t.summary,
         "author_zh": t.author_zh, "author_ko": t.author_ko,
+        "base_text": t.base_text, "base_text_known": t.base_text_known,
+        "translator": t.translator, "translation_known": t.translation_known,
         "self_description": tuple(SelfDescriptionView(d.quote, d.ko, f"#{d.paragraph}", d.paragraph)
                                   for d in t.self_description),
         "toc": tuple(Link(f"{s.zh} · {s.ko}", f"#{s.id}") for s in t.sections),
         "sections": tuple(sections), "paragraph_count": len(t.paragraphs),
         "cited_paragraphs": sum(1 for p in t.paragraphs if (t.slug, p.id) in site.cited_by),
     }
-    lay = layout(ctx, author=t.author_zh, date=t.published.isoformat(), language="zh-Hant",
-                 description=t.summary)
     return {"layout": lay, "text": view}
 
 

@@ -13,7 +13,7 @@ from ..model.options import KinVariant
 from ..model.yi.dili import by_day_stem
 from .refs import RuleRef, paragraph_href, rule_defs, rule_ref, rule_refs
 from .trace import sentence
-from .views import Context, JSONText, Link, Record, layout, memo_json
+from .views import Context, JSONText, Link, Record, json_text, layout, memo_json, twin_json
 from .views_conventions import change_variant_lines, option_ref
 
 LINE_NAMES = {1: "初爻", 2: "二爻", 3: "三爻", 4: "四爻", 5: "五爻", 6: "上爻"}
@@ -329,14 +329,13 @@ def yi_matrix(ctx: Context) -> dict[str, Any]:
     return {"layout": layout(ctx), "heads": heads, "rows": tuple(rows)}
 
 
-def hexagram_json(site, page, memo) -> dict[str, Any]:
-    h = yi.hexagram(page.ref)
-    return _hexagram_data(site, h)
+def hexagram_json(site, page, memo) -> JSONText:
+    return twin_json(site, json_text(_hexagram_data(site, yi.hexagram(page.ref))))
 
 
 def change_json(site, page, memo) -> JSONText:
     a, b = page.ref
-    return JSONText(_change_text(site, memo, site.change(a, b)))
+    return twin_json(site, _change_text(site, memo, site.change(a, b)))
 
 
 def hexagram_data(site, page, memo) -> list[dict[str, Any]]:

@@ -227,10 +227,10 @@ class Staging:
     def write(self, rel: str, data: bytes) -> None:
         path = self.path / rel
         try:
-            fh = open(path, "xb")
+            fh = open(path, "wb")
         except FileNotFoundError:                      # the first file of its folder
             path.parent.mkdir(parents=True, exist_ok=True)
-            fh = open(path, "xb")
+            fh = open(path, "wb")
         with fh:
             fh.write(data)
         self.sizes[rel] = len(data)

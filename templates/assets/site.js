@@ -111,11 +111,14 @@
     if (a) {
       var url = a.getAttribute("data-cite");
       copy(url, function (ok) { toast(ok ? "영구 주소를 복사했습니다: " + url : url); });
+      var box = a.parentNode.querySelector("details.pcite");   // a paragraph's mark opens its citation
+      if (box) box.open = true;
       return;
     }
-    var c = ev.target.closest("button[data-copy]");
+    var c = ev.target.closest("button[data-copy], button[data-copy-before]");
     if (c) {
-      copy(c.getAttribute("data-copy"), function (ok) { toast(ok ? "복사했습니다" : "복사하지 못했습니다"); });
+      var what = c.hasAttribute("data-copy") ? c.getAttribute("data-copy") : c.previousElementSibling.textContent;
+      copy(what, function (ok) { toast(ok ? "복사했습니다" : "복사하지 못했습니다"); });
     }
   });
 
@@ -128,9 +131,17 @@
       var b = el.parentNode.querySelector("button[data-copy]");
       if (b) b.setAttribute("data-copy", el.textContent);
     }
-    var plain = document.querySelector(".cite-plain"), bib = document.querySelector(".cite-bibtex");
-    if (plain) { plain.textContent += " (접속 " + today + ")"; sync(plain); }
-    if (bib) { bib.textContent = bib.textContent.replace(/\n\}\s*$/, ",\n  urldate = {" + today + "}\n}"); sync(bib); }
+    function each(sel, f) { var els = document.querySelectorAll(sel); for (var i = 0; i < els.length; i++) f(els[i]); }
+    each(".cite-plain", function (el) { el.textContent += " (접속 " + today + ")"; sync(el); });
+    each(".cite-bibtex", function (el) { el.textContent = el.textContent.replace(/\n\}\s*$/, ",\n  urldate = {" + today + "}\n}"); sync(el); });
+    each(".cite-ris", function (el) { el.textContent = el.textContent.replace(/\nER {2}- ?$/, "\nY2  - " + today.replace(/-/g, "/") + "\nER  - "); });
+    each(".cite-csl", function (el) {
+      try {
+        var items = JSON.parse(el.textContent);
+        items[0].accessed = {"date-parts": [[d.getFullYear(), d.getMonth() + 1, d.getDate()]]};
+        el.textContent = JSON.stringify(items);
+      } catch (e) {}
+    });
   })();
 
   // Day/night arrangement of the twelve generals on lesson pages. The choice is in the URL

@@ -1,0 +1,148 @@
+"""Citations as a scholar uses them: every page and every paragraph cited with its author, the
+translator or editor of the Korean, the site's edition and date and the address; in plain text,
+BibTeX, RIS and CSL-JSON, the last two read back with real parsers (rispy, citeproc-py). Also the
+credits of each text, the edition and licence in the footer, meta and JSON twins, and the
+placeholder banner of a site built on an example address."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import html
+import json
+import re
+
+import pytest
+
+from conftest import REPO
+
+rispy = pytest.importorskip("rispy")
+citeproc = pytest.importorskip("citeproc")
+
+_BOX = re.compile(r'<pre class="cite-(?P<kind>ris|csl)">(?P<text>.*?)</pre>', re.S)
+
+
+def _boxes(page_html: str, kind: str) -> list[str]:
+    return [html.unescape(m["text"]) for m in _BOX.finditer(page_html) if m["kind"] == kind]
+
+
+def _paragraph_block(page_html: str, pid: str) -> str:
+    return page_html.split(f'<div class="pair" id="{pid}">', 1)[1].split('<div class="pair"', 1)[0]
+
+
+def test_each_paragraph_mark_opens_a_citation_of_that_paragraph(built, model, base_url):
+    t = model.texts["liuren-gejue"]
+    page = (built / "texts/liuren-gejue/index.html").read_text(encoding="utf-8")
+    for p in t.paragraphs:
+        block = _paragraph_block(page, p.id)
+        url = f"{base_url}texts/liuren-gejue/#{p.id}"
+        assert '<details class="cite-box pcite">' in block, p.id
+        (r,) = rispy.loads(_boxes(block, "ris")[0])
+        assert r["urls"] == [url] and r["title"].endswith(f"#{p.id}")
+        assert r["secondary_title"] == t.title_zh and r["edition"] == model.config.edition
+        assert r["section"] == t.section_of(p.id).zh
+        assert "저자 미상" in r["notes"][0] and "번역 미상" in r["notes"][0]   # unknown, said so
+        plain = html.unescape(block.split('<span class="cite-plain">', 1)[1].split("</span>", 1)[0])
+        assert plain.startswith("저자 미상, 번역 미상, 「大六壬 課格訣") and f"#{p.id}" in plain
+        assert f"제{model.config.edition}판, {model.config.edition_date.isoformat()}" in plain
+        assert plain.endswith(url)
+
+
+def test_ris_of_every_kind_of_page_parses_with_its_author_and_edition(built, model, base_url):
+    for path, author in [("texts/huangjince/index.html", "劉基 (伯溫)"),
+                         ("liuren/bing-yin/08/index.html", "術數典據 술수 전거"),
+                         ("yi/01/02/index.html", "術數典據 술수 전거"),
+                         ("rules/liuren-zi-ren/index.html", "術數典據 술수 전거")]:
+        page = (built / path).read_text(encoding="utf-8")
+        (r,) = rispy.loads(_boxes(page, "ris")[-1])         # the page's own box, in the footer
+        assert r["type_of_reference"] == "ELEC", path
+        assert r["authors"] == [author], path
+        assert r["urls"] == [base_url + path.removesuffix("index.html")]
+        assert r["edition"] == model.config.edition and r["date"] == "2026/11/30"
+        meta = re.findall(r'<meta name="(citation_[a-z_]+)" content="([^"]*)"', page)
+        assert ("citation_author", author) in meta and ("citation_edition", model.config.edition) in meta
+
+
+def test_csl_json_is_read_by_a_csl_processor(built, base_url):
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
+    from citeproc.source.json import CiteProcJSON
+
+    page = (built / "texts/meihua-tiyong/index.html").read_text(encoding="utf-8")
+    items = json.loads(_boxes(_paragraph_block(page, "p22"), "csl")[0])
+    assert items[0]["author"] == [{"literal": "邵雍 (康節, 堯夫)"}]
+    assert items[0]["URL"] == f"{base_url}texts/meihua-tiyong/#p22"
+    source = CiteProcJSON(items)
+    bib = CitationStylesBibliography(CitationStylesStyle("harvard-cite-them-right", validate=False), source, formatter.plain)
+    bib.register(Citation([CitationItem(items[0]["id"])]))
+    (entry,) = [str(e) for e in bib.bibliography()]
+    assert "邵雍" in entry and "#p22" in entry and "2026" in entry
+
+
+def test_a_text_page_shows_its_credits_at_the_top(built):
+    page = (built / "texts/liuren-gejue/index.html").read_text(encoding="utf-8")
+    head = page.split('<header class="text-head">', 1)[1].split("</header>", 1)[0]
+    assert "<dt>저자</dt><dd>미상" in head
+    assert "판본 미상" in head and "003_8eb8aa574de5a5fb.txt" in head
+    assert "<dt>한국어 번역·편집</dt><dd>미상" in head
+    page = (built / "texts/huangjince/index.html").read_text(encoding="utf-8")
+    head = page.split('<header class="text-head">', 1)[1].split("</header>", 1)[0]
+    assert "劉基 (伯溫)</span> · 유기 (백온) (원문이 밝힌 바)" in head
+
+
+def test_every_page_names_the_edition_and_the_placeholder_address(built, model):
+    cfg = model.config
+    for path in ["index.html", "texts/huangjince/index.html", "liuren/bing-yin/08/index.html",
+                 "yi/01/02/index.html", "404.html"]:
+        page = (built / path).read_text(encoding="utf-8")
+        assert f"제{cfg.edition}판 ({cfg.edition_date.isoformat()})" in page, path
+        assert "내용의 이용 허락: 정하지 않음" in page, path          # the licence is not set yet
+        assert '<p class="placeholder-banner" role="note">' in page and cfg.base_url in page, path
+    page = (built / "liuren/bing-yin/08/index.html").read_text(encoding="utf-8")
+    box = page.split('<details class="cite-box">', 1)[1]
+    assert '<p class="cite-placeholder" role="note">이 주소는 자리표시자다' in box
+
+
+def test_a_licence_set_is_in_the_footer_the_head_and_the_json_twins(model):
+    from sitegen.render.render import Renderer
+
+    site = copy.copy(model)
+    site.config = dataclasses.replace(model.config, license_name="CC BY-SA 4.0",
+                                      license_url="https://creativecommons.org/licenses/by-sa/4.0/",
+                                      base_url="https://kb.net/site/")
+    r = Renderer(site)
+    assert r.check_templates() == []
+    page = r.render(site.registry["lesson:bing-yin:08"]).decode()
+    assert '<link rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">' in page
+    assert '<a rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</a>' in page
+    assert "placeholder-banner" not in page and "cite-placeholder" not in page
+    twin = json.loads(r.render(site.registry["lesson-json:bing-yin:08"]))
+    assert twin["license"] == {"name": "CC BY-SA 4.0", "url": "https://creativecommons.org/licenses/by-sa/4.0/"}
+    assert twin["edition"] == model.config.edition and twin["url"] == "liuren/bing-yin/08/"
+
+
+def test_a_build_warns_while_the_content_licence_is_unset(capsys):
+    from sitegen.cli import _warn_example_domain
+
+    _warn_example_domain(argparse.Namespace(root=REPO, base_url="https://kb.net/"))
+    err = capsys.readouterr().err
+    assert err.startswith("warning: no content licence is set")
+    assert "hint: add to content/site.yaml" in err and "example domain" not in err
+
+
+def test_the_code_has_a_standard_licence():
+    assert (REPO / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_each_format_written_once_per_kind_of_page_is_the_same_as_written_in_full(model):
+    from sitegen.render import cite as C
+
+    t = model.texts["liuren-gejue"]
+    page = C.page_fields(model.config, "text:liuren-gejue", t.title_zh, "https://kb.net/t/", "zh-Hant", t)
+    for f in (C.page_fields(model.config, "rule:x", '標題 "q" {b} \\', 'https://kb.net/a/'), page,
+              C.paragraph_fields(page, t, t.paragraphs[3])):
+        c = C.formats(f)
+        note = C._note(f)
+        assert (c.plain, c.bibtex, c.ris, c.csl_json) == (C.plain(f), C.bibtex(f, note), C.ris(f, note),
+                                                         C.csl_json(f, note))
+        assert json.loads(c.csl_json)[0]["title"] == f.title
