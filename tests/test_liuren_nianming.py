@@ -125,7 +125,7 @@ def test_sitegen_cast_gives_ming_xingnian_shensha_and_strength():
     assert next(m for m in f["shensha"] if m["name"] == "天德")["branch"] == "辰"   # 十月 乙 → 辰
     assert f["link"].endswith("&born=1984&sex=f")
     text = cast("--tz", "Asia/Seoul", "--born", "1984", "--sex", "m", "2026-12-01T09:30").stdout
-    assert "本命 子" in text and "行年 戊申" in text and "神煞 羊刃未" in text
+    assert "本命 子" in text and "行年 戊申" in text and " 羊刃 未 " in text.split("神煞")[1]
     plain = json.loads(cast("--json", "--tz", "Asia/Seoul", "2026-12-01T09:30").stdout)
     assert plain["ming"] is None and plain["xingnian"] is None and plain["shensha"] == f["shensha"]
 

@@ -23,7 +23,7 @@ INTERNAL = [
     (re.compile(r"본문\(\d{3}"), "a seed number"),
     (re.compile(r"\d{3}_[0-9a-f]{16}(?:\.txt)?"), "a seed file name"),
     (re.compile(r"\b(?:LIUREN|YI|CALENDAR)\.md\b"), "a file of our notes"),
-    (re.compile(r"\[\[[^\]]*\]\]"), "an unresolved reference"),
+    (re.compile(r"\[\[[^\]\d][^\]]*\]\]"), "an unresolved reference"),   # not CSL-JSON's [[2026, 11, 30]]
     (re.compile(r"\b[a-z]+(?:-[a-z]+)*#p\d+"), "a paragraph id instead of the text's title"),
 ]
 
