@@ -32,6 +32,10 @@
     return { kind: d[0], title: d[1], sub: d[2], href: d[3], body: d[4], order: n,
              key: fold(d[1] + "\n" + d[4]), tkey: fold(d[1]) };
   });
+  // Every word of a document's title: a hexagram's short name that is also a rule's name (訟) is
+  // looked for among the documents too.
+  var titleWords = {};
+  docs.forEach(function (doc) { doc.tkey.split(" ").forEach(function (w) { titleWords[w] = true; }); });
 
   // The reader's words (content/search.yaml): a name with or without its ending (元首課 = 元首),
   // and the synonyms of a printed name (공망 = 旬空). Each token stands for these forms, folded.
@@ -109,7 +113,7 @@
         var group = hx.slice();
         group.number = /^[0-9]+$/.test(tok);
         hexes.push(group);
-        if (hx.also) rest.push(tok);
+        if (hx.also || titleWords[f]) rest.push(tok);
         return;
       }
       rest.push(tok);
