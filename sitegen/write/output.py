@@ -55,13 +55,18 @@ def out_problem(root: Path, out: Path) -> str | None:
         return "it holds the generator's own code"
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         return "it is a file or a link, not a folder"
-    if out.is_dir() and not _made_here(out) and any(os.scandir(out)):
+    if out.is_dir() and not _made_here(out) and _holds_files(out):
         return ("it is a folder with files that no build made; the build replaces its output "
                 "whole and would delete them")
     state = state_dir(out)
     if state.exists() and (state.is_symlink() or not state.is_dir() or state.stat().st_uid != os.geteuid()):
         return f"{state} (the build's own folder beside the output) is not a folder of this user"
     return None
+
+
+def _holds_files(folder: Path) -> bool:
+    with os.scandir(folder) as entries:
+        return any(True for _ in entries)
 
 
 def _made_here(out: Path) -> bool:
