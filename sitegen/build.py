@@ -162,6 +162,7 @@ def _build(root: Path, out: Path | None, progress: Progress, base_url: str | Non
                 said = publish.add(site, renderer, staging, previous, archive)
             progress.phase("replacing the output")
             staging.commit(inputs)
+            files, size = frozenset(staging.sizes), sum(staging.sizes.values())   # the report and zip too
     except OSError as e:          # the output's folder: full, read-only, or taken away
         if staging is None or not staging.swapped:
             if staging is not None:

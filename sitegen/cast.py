@@ -140,7 +140,7 @@ def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
             if True in got:
                 continue
             return None if None in got else False
-        v = have.get(key)  # dates (四立, 月宿) are not told by the moment's 干支: undecided
+        v = have.get(key)
         if v is None:
             return None
         if (v != value) if key == "day_night" else (v not in value):
