@@ -167,9 +167,15 @@ _DAYS = re.compile(f"((?:[{_G}][{_Z}]、)*[{_G}][{_Z}])(日|(?=[{_Z}]{{3}}[，�
 _HOUR_GENERAL = re.compile(f"([{_Z}])时([{_Z}])将|([{_Z}])将,?\\s*([{_Z}])时")
 _MONTH_GEN = re.compile("(十一|十二|[正二三四五六七八九十])月将")
 _GEN, _HOUR = re.compile(f"([{_Z}])将"), re.compile(f"([{_Z}])时")
+# The twelve 神 by their names (胜光 is 午 …), as the book writes a branch over another.
+_SHEN = dict(zip(("神后", "大吉", "功曹", "太冲", "天罡", "太乙", "胜光", "小吉", "传送", "从魁", "河魁", "登明"), _Z))
+_SHEN |= {"天魁": "戌", "斗罡": "辰"}
+_B = "|".join((*_Z, *_SHEN))
 _PLATE = (  # the book's words for a plate, first found first taken
-    (re.compile(f"([{_Z}])(?:加+|临)([{_Z}{_G}])"), lambda m: f"{m.group(1)}加{m.group(2)}"),
-    (re.compile(f"(?:干|日|[{_G}])上([{_Z}])"), lambda m: f"干上{m.group(1)}"),
+    (re.compile(f"({_B})加干上"), lambda m: f"干上{_SHEN.get(m.group(1), m.group(1))}"),
+    (re.compile(f"({_B})[^，。、；]{{0,3}}?(?:加+|临|系)([{_Z}{_G}])"),
+     lambda m: f"{_SHEN.get(m.group(1), m.group(1))}加{m.group(2)}"),
+    (re.compile(f"(?:干|日|[{_G}])上(?:阳神)?([{_Z}])"), lambda m: f"干上{m.group(1)}"),
     (re.compile(f"(?:支|辰|[{_Z}])上([{_Z}])"), lambda m: f"支上{m.group(1)}"),
     (re.compile(f"(?:一课|课得)\\s*([{_Z}])[{_G}]|^[，\\s]*([{_Z}])[{_G}]、"), lambda m: f"干上{m.group(1) or m.group(2)}"),
     (re.compile("伏吟|反吟|返吟"), lambda m: "伏吟" if m.group(0) == "伏吟" else "返吟"),
@@ -215,14 +221,16 @@ def book_examples(daquan) -> list[tuple[int, int, str, str]]:
                     elif g and hour:
                         general = _MONTH_GENERAL[g.group(1)] if g.re is _MONTH_GEN else g.group(1)
                         at = f"{hour.group(1)}時{general}將"
+                    elif _HOUR.search(after) and _GEN.search(after):     # 巳時，丑月子將
+                        at = f"{_HOUR.search(after).group(1)}時{_GEN.search(after).group(1)}將"
                 for rx, words in _PLATE if at is None else ():
                     f = rx.search(after)
                     if f:
                         at = words(f)
                         break
                 if at is None and not (k + 1 < len(days) and days[k + 1].start() < stop):
-                    f = _PLATE[0][0].search(line[d.end():end])     # verse: the plate a sentence on
-                    at = _PLATE[0][1](f) if f else None
+                    f = _PLATE[1][0].search(line[d.end():end])     # verse: the plate a sentence on
+                    at = _PLATE[1][1](f) if f else None
                 if at is not None:
                     out += [(n, ln, day, at) for day in d.group(1).split("、")]
     return out

@@ -123,6 +123,7 @@ CLASSIC_EXAMPLE = {
     "name": Field(is_str),
     "first": Field(_branch, required=False),
     "transmissions": Field(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申"), required=False),
+    "variant": Field(one_of(*Shehai), required=False),
     "class": Field(one_of(*CLASSES)),
     "note": Field(is_str, required=False),
 }
@@ -207,6 +208,7 @@ class ClassicExample:
     name: str
     first: str | None
     transmissions: str | None
+    variant: str | None   # school: the 涉害 reading (Shehai) under which the site reproduces it
     cls: str              # one of CLASSES
     note: str | None
     file: str
@@ -343,10 +345,14 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 note = _class_note(x, f"the example of 卷{x['juan']} {x['day']}日 {x['at']}", rel, line, problems)
                 if note is False:
                     continue
+                if "variant" in x and x["class"] != "school":
+                    problems.add(rel, line, f"the example of 卷{x['juan']} {x['day']}日 {x['at']} names a variant "
+                                 f"but is classed {x['class']}", "only a school difference names the variant that reproduces it")
+                    continue
                 counts[x["juan"]] = counts.get(x["juan"], 0) + 1
                 classic.append(ClassicExample(
                     x["juan"], x["line"], x["title"], x["day"], x["at"], x["name"], x.get("first"),
-                    x.get("transmissions"), x["class"], note, rel, line, counts[x["juan"]]))
+                    x.get("transmissions"), x.get("variant"), x["class"], note, rel, line, counts[x["juan"]]))
     bifa, bifa_source = _bifa_lessons(folder / BIFA, files, root, problems)
     return Validation(tuple(examples), tanyuan, tuple(classic), classic_source, bifa, bifa_source)
 

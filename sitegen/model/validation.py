@@ -18,6 +18,7 @@ from ..content.validation import CLASSES, BifaLesson, ClassicExample, Difference
 from ..problems import Problems
 from . import liuren, yi
 from .ganzhi import GanZhi
+from .options import Shehai
 from .steps import Pieces, Step, plain
 
 if TYPE_CHECKING:
@@ -204,6 +205,10 @@ def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
         elif e.cls != "agrees" and r.agrees:
             problems.add(e.file, e.line, f"{where} is reproduced by the site, but is classed {e.cls}",
                          "class it agrees and remove its note")
+        elif e.variant and not liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions,
+                                                       Shehai(e.variant)).agrees:
+            problems.add(e.file, e.line, f"{where}: the variant {e.variant} does not reproduce it either",
+                         "name the variant that does, or drop the variant and say why in the note")
         out.append(ClassicResult(e, r))
     return tuple(out)
 

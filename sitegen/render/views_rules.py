@@ -278,8 +278,18 @@ def _classic_rows(ctx: Context) -> tuple[dict, ...]:
                      "actual": (f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}"
                                 if o.plate else "그 三傳의 국이 없음"),
                      "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "variant": _variant(ctx, e.variant),
                      "lesson": ctx.href(A.lesson(_day(e.day), o.plate)) if o.plate else None})
     return tuple(rows)
+
+
+def _variant(ctx: Context, variant: str | None) -> tuple[str, str] | None:
+    """The 涉害 reading that reproduces a school difference: its name and its place on the conventions page."""
+    if variant is None:
+        return None
+    oid = f"shehai_{variant}"
+    zh = next(o.zh for c in ctx.site.content.conventions for o in c.options if o.id == oid)
+    return zh, ctx.href(A.CONVENTIONS, oid)
 
 
 _STANDS = {"held": "성립", "conditional": "조건부", "absent": "없음"}
