@@ -242,24 +242,26 @@ def test_the_examples_file_is_the_books_examples(daquan):
     found = book_examples(daquan)
     assert ours == found
     per_juan = {n: sum(e[0] == n for e in found) for n in KEJING}
-    assert per_juan == {7: 92, 8: 77, 9: 90, 10: 39}     # the counts the file's head states
+    assert per_juan == {7: 93, 8: 83, 9: 94, 10: 42}     # the counts the file's head states
     # the forms the old reading (「如…日X時Y將」 at a line's start) missed are all there
     assert {(7, 1375, "丁卯", "三傳辰巳午"), (8, 617, "丙申", "返吟"), (9, 661, "癸未", "干上亥"),
-            (7, 89, "庚辰", "卯時子將"), (9, 1231, "己卯", "卯時戌將")} <= set(found)
+            (7, 89, "庚辰", "卯時子將"), (9, 1231, "己卯", "卯時戌將"),
+            (8, 179, "己酉", "午加酉"), (10, 145, "壬戌", "巳時子將"), (9, 1349, "乙酉", "辰加亥")} <= set(found)
 
 
 def test_classic_examples_are_classed_and_counted_from_the_list(model):
     from sitegen.content.validation import CLASSES
     rows = model.validation.classic
     counts = model.validation.classic_counts()
-    assert sum(counts.values()) == len(rows) == 298 and set(counts) == set(CLASSES)
+    assert sum(counts.values()) == len(rows) == 312 and set(counts) == set(CLASSES)
     # agrees means reproduced, and every other class is a failure the site states with its reason
     assert all(r.agrees == (r.example.cls == "agrees") for r in rows)
     assert all(bool(r.example.note) == (r.example.cls != "agrees") for r in rows)
-    assert counts["agrees"] >= 190
+    assert counts["agrees"] >= 240
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: the 課 predicates the 'wrong' entries name are not fixed yet")
+@pytest.mark.xfail(strict=True, reason="issue 27: 卷九 解離課's 旺孕格 needs both spouses' 行年, which a cast "
+                   "does not take (the one example still classed wrong)")
 def test_no_classic_example_is_site_wrong(model):
     assert model.validation.classic_counts()["wrong"] == 0
 
