@@ -187,10 +187,49 @@ def _hour_general(h) -> str:
     return f"{h.group(1) or h.group(4)}時{h.group(2) or h.group(3)}將"
 
 
+def lessons_in(line: str) -> list[tuple[str, str]]:
+    """(day, the lesson in the book's words) of every place a line of 《六壬大全》 works a lesson: a
+    day with its 占時 and 月將, with its plate (X加Y, 干上X, 支上X, the first 課, 伏吟, 返吟) or with
+    its 三傳 (content/validation/daquan-kejing.yaml says how, at its head)."""
+    out = []
+    days = list(_DAYS.finditer(line))
+    for k, d in enumerate(days):
+        end = days[k + 1].start() if k + 1 < len(days) else len(line)
+        stop = line.find("。", d.end())
+        stop = stop if stop >= 0 else len(line)
+        after = line[d.end():min(end, stop)]
+        before = line[max(days[k - 1].end() if k else 0, line.rfind("。", 0, d.start()) + 1):d.start()]
+        at = None
+        h = _HOUR_GENERAL.search(after)
+        if h:
+            at = _hour_general(h)
+        else:
+            hb = _HOUR_GENERAL.search(before)
+            g = _MONTH_GEN.search(before) or _GEN.search(before)
+            hour = _HOUR.search(after) or _HOUR.search(before)
+            if hb and not (k and days[k - 1].end() > line.rfind("。", 0, d.start())):
+                at = _hour_general(hb)
+            elif g and hour:
+                general = _MONTH_GENERAL[g.group(1)] if g.re is _MONTH_GEN else g.group(1)
+                at = f"{hour.group(1)}時{general}將"
+            elif _HOUR.search(after) and _GEN.search(after):     # 巳時，丑月子將
+                at = f"{_HOUR.search(after).group(1)}時{_GEN.search(after).group(1)}將"
+        for rx, words in _PLATE if at is None else ():
+            f = rx.search(after)
+            if f:
+                at = words(f)
+                break
+        if at is None and not (k + 1 < len(days) and days[k + 1].start() < stop):
+            f = _PLATE[1][0].search(line[d.end():end])     # verse: the plate a sentence on
+            at = _PLATE[1][1](f) if f else None
+        if at is not None:
+            out += [(day, at) for day in d.group(1).split("、")]
+    return out
+
+
 def book_examples(daquan) -> list[tuple[int, int, str, str]]:
-    """(卷, line, day, the lesson in the book's words) of every place 卷七–十 work a lesson: a day
-    with its 占時 and 月將, with its plate (X加Y, 干上X, 支上X, the first 課, 伏吟, 返吟) or with its
-    三傳 (content/validation/daquan-kejing.yaml says how, at its head)."""
+    """(卷, line, day, the lesson in the book's words) of every place 卷七–十 work a lesson under a
+    課 heading (``lessons_in``)."""
     out = []
     for n in KEJING:
         current = None
@@ -199,40 +238,8 @@ def book_examples(daquan) -> list[tuple[int, int, str, str]]:
             if m and m.group(1) not in SUB_HEADINGS:
                 current = m.group(1)
                 continue
-            if current is None:
-                continue
-            days = list(_DAYS.finditer(line))
-            for k, d in enumerate(days):
-                end = days[k + 1].start() if k + 1 < len(days) else len(line)
-                stop = line.find("。", d.end())
-                stop = stop if stop >= 0 else len(line)
-                after = line[d.end():min(end, stop)]
-                before = line[max(days[k - 1].end() if k else 0, line.rfind("。", 0, d.start()) + 1):d.start()]
-                at = None
-                h = _HOUR_GENERAL.search(after)
-                if h:
-                    at = _hour_general(h)
-                else:
-                    hb = _HOUR_GENERAL.search(before)
-                    g = _MONTH_GEN.search(before) or _GEN.search(before)
-                    hour = _HOUR.search(after) or _HOUR.search(before)
-                    if hb and not (k and days[k - 1].end() > line.rfind("。", 0, d.start())):
-                        at = _hour_general(hb)
-                    elif g and hour:
-                        general = _MONTH_GENERAL[g.group(1)] if g.re is _MONTH_GEN else g.group(1)
-                        at = f"{hour.group(1)}時{general}將"
-                    elif _HOUR.search(after) and _GEN.search(after):     # 巳時，丑月子將
-                        at = f"{_HOUR.search(after).group(1)}時{_GEN.search(after).group(1)}將"
-                for rx, words in _PLATE if at is None else ():
-                    f = rx.search(after)
-                    if f:
-                        at = words(f)
-                        break
-                if at is None and not (k + 1 < len(days) and days[k + 1].start() < stop):
-                    f = _PLATE[1][0].search(line[d.end():end])     # verse: the plate a sentence on
-                    at = _PLATE[1][1](f) if f else None
-                if at is not None:
-                    out += [(n, ln, day, at) for day in d.group(1).split("、")]
+            if current is not None:
+                out += [(n, ln, day, at) for day, at in lessons_in(line)]
     return out
 
 
