@@ -115,7 +115,7 @@ TANYUAN_FILE = {"source": Field(is_str), "compared": Field(is_int),
 CLASSES = ("agrees", "garbled", "school", "ambiguous", "wrong")
 _AT = (rf"[{_BRANCHES}]時[{_BRANCHES}]將|[{_BRANCHES}]加[{_BRANCHES}{_STEMS}]|[干支]上[{_BRANCHES}]|伏吟|返吟")
 CLASSIC_EXAMPLE = {
-    "juan": Field(one_of(7, 8, 9, 10)), "line": Field(int_in(1, 100000)),
+    "juan": Field(int_in(7, 10)), "line": Field(int_in(1, 100000)),
     "title": Field(matches(r"\S+課", "a heading such as 元首課")),
     "day": Field(_ganzhi),
     "at": Field(matches(rf"{_AT}|三傳[{_BRANCHES}]{{3}}",
@@ -342,8 +342,8 @@ def load_validation(root: Path, problems: Problems) -> Validation:
             counts: dict[int, int] = {}
             for i, x in enumerate(doc.data["examples"]):
                 line = doc.line(("examples", i))
-                note = _class_note(x, f"the example of 卷{x['juan']} {x['day']}日 {x['at']}", rel, line, problems)
-                if note is False:
+                ok, note = _class_note(x, f"the example of 卷{x['juan']} {x['day']}日 {x['at']}", rel, line, problems)
+                if not ok:
                     continue
                 if "variant" in x and x["class"] != "school":
                     problems.add(rel, line, f"the example of 卷{x['juan']} {x['day']}日 {x['at']} names a variant "
@@ -367,21 +367,21 @@ def _bifa_lessons(path: Path, files, root: Path, problems: Problems) -> tuple[tu
     out = []
     for i, x in enumerate(doc.data["lessons"]):
         line = doc.line(("lessons", i))
-        note = _class_note(x, f"the lesson of 第{x['fa']}法", rel, line, problems)
-        if note is False:
+        ok, note = _class_note(x, f"the lesson of 第{x['fa']}法", rel, line, problems)
+        if not ok:
             continue
         out.append(BifaLesson(x["fa"], x["line"], x["day"], x["at"], x.get("shift"),
                               x.get("book", "holds") == "holds", x["class"], note, rel, line))
     return tuple(out), doc.data["source"]
 
 
-def _class_note(x: dict, what: str, rel: str, line: int, problems: Problems) -> str | None | bool:
-    """An entry's note: None where it agrees, its text otherwise; False (reported) where the class
-    and the note do not go together."""
+def _class_note(x: dict, what: str, rel: str, line: int, problems: Problems) -> tuple[bool, str | None]:
+    """Whether an entry's class and note go together (reported where they do not), and its note:
+    None where it agrees, its text otherwise."""
     note = (x.get("note") or "").strip() or None
     if (x["class"] == "agrees") == bool(note):
         problems.add(rel, line, f"{what} classed {x['class']} " + ("has a note" if note else "has no note"),
                      "an entry the site reproduces is classed agrees, without a note; any other "
                      "class says why in a note")
-        return False
-    return note
+        return False, None
+    return True, note

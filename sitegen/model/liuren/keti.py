@@ -519,6 +519,16 @@ def sanjiao(f: Facts):
     return None if dn is None else cond(day_night=dn)
 
 
+def luanshou(f: Facts):
+    """亂首: 「日往加辰受辰克」 — the 干 (its 寄宮) over the 辰, which overcomes the stem (甲申日寅加申)."""
+    return f.seat(f.lodging) == f.branch and f.branch.element.overcomes(f.stem.element)
+
+
+def shangmen_luanshou(f: Facts):
+    """上門亂首: 「辰來加日而克日」 — the 辰 over the 干's 寄宮, overcoming the stem (己卯日卯加未)."""
+    return f.seat(f.branch) == f.lodging and f.branch.element.overcomes(f.stem.element)
+
+
 def zhuixu(f: Facts):
     """贅婿: the stem overcomes the 辰, and the 辰 over the day's place (or the day's place over the
     辰) is 用."""
