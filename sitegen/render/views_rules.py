@@ -274,7 +274,7 @@ def _classic_rows(ctx: Context) -> tuple[dict, ...]:
         book = e.name + (f" · 用 {e.first}" if e.first else "") + (
             f" · 三傳 {e.transmissions}" if e.transmissions else "")
         rows.append({"id": e.id, "juan": e.juan, "line": e.at_line, "title": e.title, "day": e.day,
-                     "at": e.at, "name": e.name, "book": book, "agrees": r.agrees,
+                     "at": e.at, "name": e.name, "book": book,
                      "actual": (f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}"
                                 if o.plate else "그 三傳의 국이 없음"),
                      "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
