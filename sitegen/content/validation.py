@@ -130,16 +130,19 @@ CLASSIC_EXAMPLE = {
 CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
 
 # The lessons 《畢法賦》 (卷十一–十二) names for a 法: its number, the transcription's line, the day (or
-# 六X, the six days of stem X), the plate in the book's words, the 晝/夜 it states, whether it names
-# the lesson as showing the 法, and the class of the site's verdict (with a note unless it agrees).
+# 六X, the six days of stem X), the lesson in the book's words, the 晝/夜 it states, whether it names
+# the lesson as showing the 法, whether it was read by hand (a form tests/daquan_lessons.py does not
+# read), and the class of the site's verdict (with a note unless it agrees).
 BIFA_LESSON = {
     "fa": Field(int_in(1, 100)), "line": Field(int_in(1, 100000)),
     "day": Field(lambda v: _ganzhi(v) if not (isinstance(v, str) and len(v) == 2 and v[0] == "六")
                  else None if v[1] in _STEMS else "六 and a stem, e.g. 六己"),
-    "at": Field(matches(rf"[{_BRANCHES}]加[{_BRANCHES}{_STEMS}]|[干支]上[{_BRANCHES}]|伏吟|返吟",
-                        "the book's words for the plate: 寅加亥, 辰加壬, 干上午, 支上未, 伏吟 or 返吟")),
+    "at": Field(matches(rf"{_AT}|三傳[{_BRANCHES}]{{3}}",
+                        "the book's words for the lesson: 寅加亥, 辰加壬, 干上午, 支上未, 伏吟, 返吟, "
+                        "卯時子將 or 三傳辰巳午")),
     "shift": Field(one_of("day", "night"), required=False),
     "book": Field(one_of("holds", "not"), required=False),
+    "read": Field(one_of("hand"), required=False),
     "class": Field(one_of(*CLASSES)),
     "note": Field(is_str, required=False),
 }

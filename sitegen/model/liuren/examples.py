@@ -209,16 +209,25 @@ def bifa_plate(day: GanZhi, at: str) -> int:
 def evaluate_bifa(day: str, at: str, number: int, shift: str | None = None,
                   shehai: Shehai = Shehai.DEPTH) -> BifaOutcome:
     """A lesson 《畢法賦》 names for 法 ``number``: does the site show the 法 there? Held at every
-    moment, or under a condition whose 晝/夜 (if any) is the book's ``shift``; what the book does
-    not state (the month, the year, the asker) is not held against it."""
+    moment, or under a condition whose 晝/夜 (if any) is the book's ``shift`` (or its 占時's, where
+    it states one); what the book does not state (the month, the year, the asker) is not held
+    against it. The lesson is the book's words as 課經集 reads them (``classic_plates``): where
+    only its 三傳 are given, some plate of the day with those 三傳 must show the 法."""
+    if shift is None and len(at) == 4 and at[1] == "時":
+        shift = "night" if is_night_hour(Branch.from_zh(at[0])) else "day"
     results = []
     for d in bifa_days(day):
-        les = lesson(d, bifa_plate(d, at), shehai=Shehai(shehai))
-        b = next((b for b in les.bifa if b.number == number), None)
-        when = dict(b.when) if b is not None else {}
-        ok = b is not None and not (shift and "day_night" in when and when["day_night"][0] != shift)
-        status = "absent" if b is None else "held" if b.condition is None else "conditional"
-        results.append((les, ok, status, None if b is None else b.condition))
+        tried = []
+        for p in classic_plates(d, at, Shehai(shehai)):
+            les = lesson(d, p, shehai=Shehai(shehai))
+            b = next((b for b in les.bifa if b.number == number), None)
+            when = dict(b.when) if b is not None else {}
+            ok = b is not None and not (shift and "day_night" in when and when["day_night"][0] != shift)
+            status = "absent" if b is None else "held" if b.condition is None else "conditional"
+            tried.append((les, ok, status, None if b is None else b.condition))
+        if not tried:
+            raise ValueError(f"no plate of {d.zh} has {at}")
+        results.append(next((t for t in tried if t[1]), tried[0]))
     first = next((r for r in results if not r[1]), results[0])
     les = first[0]
     return BifaOutcome(all(r[1] for r in results), tuple((r[0].day.zh, r[0].plate) for r in results),
