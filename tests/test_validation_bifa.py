@@ -65,14 +65,18 @@ def test_a_lesson_the_site_gets_wrong_stops_the_build(tmp_path):
          "{fa: 51, line: 7, day: 甲子, at: 戌加亥, read: hand, class: agrees}")
     edit(root / FILE, "{fa: 2, line: 137, day: 乙未, at: 卯加辰, class: agrees}",
          "{fa: 2, line: 137, day: 乙未, at: 卯加辰, class: school, note: 까닭}")
+    edit(root / FILE, "at: 寅加辰\n  class: school\n  variant: mengzhongji", "at: 寅加辰\n  class: school\n  variant: tanyuan")
     lines = (root / FILE).read_text("utf-8").splitlines()
     at = [next(i for i, s in enumerate(lines, 1) if needle in s) for needle in ("甲子, at: 戌加亥", "note: 까닭")]
+    school = next(i for i, s in enumerate(lines, 1) if s == "  at: 寅加辰" and lines[i] == "  class: school") - 3
     with pytest.raises(BuildError) as e:
         build(root, None)
     got = [p.format() for p in e.value.problems]
     assert got == [
         f"{FILE}:{at[1]}: 第2法 乙未日 卯加辰 is reproduced by the site, but is classed school\n"
         "    hint: class it agrees and remove its note",
+        f"{FILE}:{school}: 第37法 庚午日 寅加辰: the variant tanyuan does not reproduce it either\n"
+        "    hint: name the variant that does, or drop the variant and say why in the note",
         f"{FILE}:{at[0]}: 第51法 甲子日 戌加亥: the book says the 法 shows, the site says it does not\n"
         "    hint: fix the predicate, or class the lesson garbled, school or ambiguous with a note",
     ]

@@ -132,7 +132,8 @@ CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPL
 # The lessons 《畢法賦》 (卷十一–十二) names for a 法: its number, the transcription's line, the day (or
 # 六X, the six days of stem X), the lesson in the book's words, the 晝/夜 it states, whether it names
 # the lesson as showing the 法, whether it was read by hand (a form tests/daquan_lessons.py does not
-# read), and the class of the site's verdict (with a note unless it agrees).
+# read), and the class of the site's verdict (with a note unless it agrees; a school difference
+# names the 涉害 ``variant`` that reproduces it, where that is the difference).
 BIFA_LESSON = {
     "fa": Field(int_in(1, 100)), "line": Field(int_in(1, 100000)),
     "day": Field(lambda v: _ganzhi(v) if not (isinstance(v, str) and len(v) == 2 and v[0] == "六")
@@ -143,6 +144,7 @@ BIFA_LESSON = {
     "shift": Field(one_of("day", "night"), required=False),
     "book": Field(one_of("holds", "not"), required=False),
     "read": Field(one_of("hand"), required=False),
+    "variant": Field(one_of(*Shehai), required=False),
     "class": Field(one_of(*CLASSES)),
     "note": Field(is_str, required=False),
 }
@@ -235,6 +237,7 @@ class BifaLesson:
     note: str | None
     file: str
     entry_line: int
+    variant: str | None = None   # the 涉害 reading that reproduces a school difference
 
     @property
     def juan(self) -> int:
@@ -373,8 +376,12 @@ def _bifa_lessons(path: Path, files, root: Path, problems: Problems) -> tuple[tu
         ok, note = _class_note(x, f"the lesson of 第{x['fa']}法", rel, line, problems)
         if not ok:
             continue
+        if "variant" in x and x["class"] != "school":
+            problems.add(rel, line, f"the lesson of 第{x['fa']}法 {x['day']}日 {x['at']} names a variant "
+                         f"but is classed {x['class']}", "only a school difference names the variant that reproduces it")
+            continue
         out.append(BifaLesson(x["fa"], x["line"], x["day"], x["at"], x.get("shift"),
-                              x.get("book", "holds") == "holds", x["class"], note, rel, line))
+                              x.get("book", "holds") == "holds", x["class"], note, rel, line, x.get("variant")))
     return tuple(out), doc.data["source"]
 
 

@@ -182,6 +182,9 @@ def _bifa(lessons, problems: Problems) -> tuple[BifaResult, ...]:
         elif e.cls != "agrees" and r.agrees:
             problems.add(e.file, e.entry_line, f"{where} is reproduced by the site, but is classed {e.cls}",
                          "class it agrees and remove its note")
+        elif e.variant and liuren.evaluate_bifa(e.day, e.at, e.fa, e.shift, Shehai(e.variant)).shows != e.holds:
+            problems.add(e.file, e.entry_line, f"{where}: the variant {e.variant} does not reproduce it either",
+                         "name the variant that does, or drop the variant and say why in the note")
         out.append(r)
     return tuple(out)
 
