@@ -313,6 +313,7 @@ def _bifa_rows(ctx: Context) -> tuple[dict, ...]:
                                 f"第{e.fa}法 {stands}") + (f" (여섯 날 {'모두' if o.shows else '가운데 일부'})"
                                                          if len(o.lessons) > 1 else ""),
                      "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "variant": _variant(ctx, e.variant),
                      "rule": rule_ref(ctx, f"liuren-bifa-{e.fa:03d}"),
                      "lesson": ctx.href(A.lesson(_day(day), plate))})
     return tuple(rows)
