@@ -103,3 +103,15 @@ def test_the_list_is_every_lesson_the_book_names(shared):
     assert listed == found, (f"{len(set(found) - set(listed))} lessons the book names are not listed, "
                              f"e.g. {[x for x in found if x not in listed][:5]}; "
                              f"{len(set(listed) - set(found))} listed are not found")
+
+
+def test_a_lesson_given_by_its_hour_or_its_transmissions_is_checked():
+    """「戌時亥將」 is 亥 over 戌 (and that hour's 晝/夜); 「三傳卯丑亥」 some plate of the day with
+    those 三傳; 三傳 no plate of the day has cannot be checked."""
+    from sitegen.model.liuren.examples import evaluate_bifa
+    o = evaluate_bifa("辛亥", "戌時亥將", 39)
+    assert o.shows and o.lessons == (("辛亥", 12),)          # 亥 over 戌: 第12局
+    o = evaluate_bifa("己亥", "三傳卯丑亥", 37)
+    assert o.shows and o.transmissions == "卯丑亥"
+    with pytest.raises(ValueError, match="no plate of 己亥"):
+        evaluate_bifa("己亥", "三傳子子子", 37)
