@@ -15,6 +15,8 @@ from sitegen.model.liuren import lesson
 from sitegen.model.liuren.plate import plate_of
 from sitegen.model.liuren.rules import RULES_BY_ID
 
+_ZHONG = {Branch.ZI, Branch.WU, Branch.MAO, Branch.YOU}
+
 
 def _lesson(day: str, heaven: str | None = None, earth: str | None = None, gan: str | None = None):
     d = GanZhi.from_zh(day)
@@ -194,7 +196,8 @@ def test_mumen_kai():
 def test_tianfan_and_difan(day, hour, general):
     les = _cast(day, hour, general)
     assert general in ke(les, "liuren-tian-fan")["month_generals"]
-    assert ke(les, "liuren-di-fan") == {"dates": ("月宿加仲",)}
+    on_zhong = tuple(sorted((b.zh for b in Branch if les.seat(b) in _ZHONG), key=Branch.from_zh))
+    assert ke(les, "liuren-di-fan") == {"moon": on_zhong}
     assert ke(les, "liuren-tian-fan-du-chuan") is None
 
 
@@ -220,3 +223,45 @@ def test_guimu_takes_the_branchs_tomb():
     found = [les for les in (lesson(d, p) for d in SIXTY if d.stem.zh == "甲" for p in range(1, 13))
              if les.transmissions[0] == mu(les.day.branch.element) != mu(les.day.stem.element)]
     assert found and all(ke(les, "liuren-gui-mu") == {} for les in found)
+
+
+# 卷九 二煩課 起月宿法, line 1207: 「辰角亢，卯氐房心 … 午柳星張，巳翼軫」 — the 宮 of each mansion.
+def test_the_moons_palace_by_mansion():
+    from sitegen.model.mansion import MANSIONS, palace
+    got = {m: "子丑寅卯辰巳午未申酉戌亥"[palace(i)] for i, m in enumerate(MANSIONS)}
+    assert (got["氐"], got["柳"], got["奎"], got["軫"], got["女"]) == ("卯", "午", "戌", "巳", "子")
+
+
+# 卷九 二煩課, line 1099: 「如九月初三丙午日午時卯將占 … 月宿躔氐五度。太陽太陰俱值卯宮加午為仲」;
+# line 1159: 「壬子日午將卯時 … 正月十四 … 柳，乃午宮宿」 (地煩), 「六月初二 … 為天地二烦」.
+@pytest.mark.parametrize("day, hour, general, moon", [("丙午", "午", "卯", "卯"), ("壬子", "卯", "午", "午"),
+                                                      ("己卯", "子", "酉", "卯")])
+def test_erfan_with_the_moons_palace(day, hour, general, moon):
+    les = _cast(day, hour, general)
+    assert moon in ke(les, "liuren-di-fan")["moon"] and moon in ke(les, "liuren-er-fan")["moon"]
+    assert general in ke(les, "liuren-er-fan")["month_generals"]
+
+
+# line 1227: 「假令正月二十二日己酉申時，月宿在卯 … 卯加子，仲臨仲發用，為地煩課也」; line 1233:
+# 「假令九月辰加酉 … 月宿在戌，庚戌日戌加卯發用，是地煩杜傳」.
+def test_difan_and_its_duchuan_named():
+    assert "卯" in ke(_cast("己酉", "申", "亥"), "liuren-di-fan")["moon"]
+    les = _lesson("庚戌", "辰", "酉")
+    assert "戌" in ke(les, "liuren-di-fan-du-chuan")["moon"] and ke(les, "liuren-di-fan") is None
+
+
+# 卷九 天寇課, line 1451: 「如癸卯日春分，離辰壬寅，月宿在辰，加寅，為天寇課」 (line 1447: 「凡四離日占得
+# 月宿加離辰」; line 1321: 「天寇，分至日日支臨前一日日支上」).
+def test_tiankou_the_moon_over_the_day_befores_branch():
+    assert ke(_lesson("癸卯", "辰", "寅"), "liuren-tian-kou") == {"dates": ("分至日",), "moon": ("辰",)}
+    assert ke(_lesson("癸卯", "巳", "寅"), "liuren-tian-kou") == {"dates": ("分至日",), "moon": ("巳",)}
+
+
+# 卷九 解離課, line 635: 「真解離卦者，謂干克支上神，支克干上神」; line 663: 「解離乃干支互克上神」.
+def test_jieli_the_stem_and_branch_overcome_each_others_upper():
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if les.day.stem.element.overcomes(les.zhi_shang.element)
+             and les.day.branch.element.overcomes(les.gan_shang.element)]
+    assert found and all(ke(les, "liuren-jie-li") == {} for les in found)
+    les = lesson(GanZhi.from_zh("甲子"), 1)   # 伏吟: 干上寅 支上子, neither overcomes
+    assert ke(les, "liuren-jie-li") is None

@@ -88,10 +88,11 @@ declare({
     "liuren-when-xing": ("branches",),
     "liuren-when-sili-eve": (),     # the day before 立春 立夏 立秋 立冬 (四絕)
     "liuren-when-sili": (),         # 立春 立夏 立秋 立冬 themselves (天禍)
-    "liuren-when-moon": (),         # the moon's lodge (月宿) over a 仲 (二煩)
+    "liuren-when-moon": ("branches",),  # the moon's lodge (月宿, its 宮) is one of these (二煩, 天寇)
+    "liuren-when-fenzhi": (),       # 春分 夏至 秋分 冬至 themselves (天寇)
     "liuren-cond-tianwang": ("hours", "first", "stem"),
 })
-_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "月宿加仲": "liuren-when-moon"}
+_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "分至日": "liuren-when-fenzhi"}
 
 
 @lru_cache(maxsize=None)
@@ -119,7 +120,7 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
 _SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-months", "months"),
               "month_generals": ("liuren-when-generals", "generals"),
               "years": ("liuren-when-years", "years"), "birth": ("liuren-when-birth", "branches"),
-              "xing": ("liuren-when-xing", "branches")}
+              "xing": ("liuren-when-xing", "branches"), "moon": ("liuren-when-moon", "branches")}
 
 
 _KINS = {e: tuple(kin(e, b.element) for b in Branch) for e in Element}
@@ -545,9 +546,9 @@ def wuyin(f: Facts):
 
 
 def jieli(f: Facts):
-    """解離: husband's and wife's 行年 clash and their upper gods overcome each other: two people's
-    行年 — the chart cannot tell."""
-    return UNDECIDED
+    """解離: 「真解離卦者，謂干克支上神，支克干上神」 — the stem overcomes 支上 and the 辰 overcomes
+    干上 (蕪淫's crosswise 剋 the other way round); the 夫妻行年 form needs two people's 行年."""
+    return f.stem.element.overcomes(f.zhi_shang.element) and f.branch.element.overcomes(f.gan_shang.element)
 
 
 def du_e(f: Facts):
@@ -606,14 +607,12 @@ def _sun_on_zhong(f: Facts) -> tuple[Branch, ...]:
     return tuple(m for m in BRANCHES if f.seat(m) in _ZHONG)
 
 
-_MOON_ON_ZHONG = ("月宿加仲",)
-
-
 def erfan(f: Facts):
-    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 both over a 仲, 斗罡 (辰) over 丑 or 未."""
+    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 (the Moon's 宮) both over a 仲, 斗罡 (辰) over 丑 or 未."""
     if not _gang_on_chou_wei(f):
         return None
-    return cond(month_generals=_sun_on_zhong(f), dates=_MOON_ON_ZHONG)
+    on = _sun_on_zhong(f)
+    return cond(month_generals=on, moon=on)
 
 
 def tianfan(f: Facts):
@@ -624,8 +623,8 @@ def tianfan(f: Facts):
 
 
 def difan(f: Facts):
-    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge over a 仲, 辰 over 丑 or 未."""
-    return cond(dates=_MOON_ON_ZHONG) if _gang_on_chou_wei(f) else None
+    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge (its 宮) over a 仲, 辰 over 丑 or 未."""
+    return cond(moon=_sun_on_zhong(f)) if _gang_on_chou_wei(f) else None
 
 
 def tianfan_duchuan(f: Facts):
@@ -637,7 +636,7 @@ def tianfan_duchuan(f: Facts):
 
 def difan_duchuan(f: Facts):
     """地煩杜傳: the moon's lodge over a 仲, 辰 not over 丑 or 未."""
-    return None if _gang_on_chou_wei(f) else cond(dates=_MOON_ON_ZHONG)
+    return None if _gang_on_chou_wei(f) else cond(moon=_sun_on_zhong(f))
 
 
 def tianhuo(f: Facts):
@@ -663,8 +662,9 @@ def tianyu(f: Facts):
 
 
 def tiankou(f: Facts):
-    """天寇: on a 四離 day the moon's lodge over the 離辰 — the moon, which the chart cannot tell."""
-    return UNDECIDED
+    """天寇: 「分至日日支臨前一日日支上」, 「月宿加離辰」 — on 春分 夏至 秋分 冬至 the Moon's 宮 over the
+    離辰, the branch of the day before (the 四離日): 「如癸卯日春分，離辰壬寅，月宿在辰，加寅」."""
+    return cond(dates=("分至日",), moon=(f.heaven[f.branch.shift(-1)],))
 
 
 def tianwang(f: Facts):
