@@ -9,8 +9,9 @@ arrangements of the generals) and returns:
 - a ``Cond``: it holds only at some moments — ``when`` says at which, for a machine (every key
   present must hold): ``hours`` (占時), ``day_night``, ``months`` (月建 branches, for 旺相 and the
   month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
-  named in ``needs``), ``dates`` (a day of the calendar the plate cannot tell: 四立 …);
-- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年, the moon's lodge …);
+  named in ``needs``), ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the
+  calendar the plate cannot tell: 四立 …);
+- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年 …);
   the rule's entry says why.
 
 Nothing here is worded: the condition is a step whose sentence lives in the rule entries.
