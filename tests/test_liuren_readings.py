@@ -265,3 +265,94 @@ def test_jieli_the_stem_and_branch_overcome_each_others_upper():
     assert found and all(ke(les, "liuren-jie-li") == {} for les in found)
     les = lesson(GanZhi.from_zh("甲子"), 1)   # 伏吟: 干上寅 支上子, neither overcomes
     assert ke(les, "liuren-jie-li") is None
+
+
+# 卷十一 第7法 旺祿臨身, line 203: 「謂日之祿神，又作日之旺神，臨於干上者 … 又乙酉、乙亥日干上卯，癸巳、
+# 癸丑日干上子，辛卯、辛丑、辛酉日干上酉，己亥、己酉、己巳日干上午，雖不係己土旺神，亦可用也」; line
+# 205: void (辛巳 癸亥 丁亥 乙巳) 「反不宜坐用」, 乙未日干上卯 「閉口之祿而不可守」.
+@pytest.mark.parametrize("day, gan", [
+    ("乙卯", "卯"), ("乙酉", "卯"), ("乙亥", "卯"), ("癸巳", "子"), ("癸丑", "子"), ("辛卯", "酉"),
+    ("辛丑", "酉"), ("辛酉", "酉"), ("己亥", "午"), ("己酉", "午"), ("己巳", "午")])
+def test_fa7_the_lu_that_is_also_the_wang_on_the_stem(day, gan):
+    assert fa(_lesson(day, gan=gan), 7) == {}
+
+
+@pytest.mark.parametrize("day, gan", [("辛巳", "酉"), ("癸亥", "子"), ("丁亥", "午"), ("乙巳", "卯"), ("乙未", "卯"),
+                                      ("甲子", "寅"), ("庚子", "申")])
+def test_fa7_not_void_not_closed_and_not_a_lu_that_is_not_wang(day, gan):
+    assert fa(_lesson(day, gan=gan), 7) is None
+
+
+# 卷十一 第19法 胎財生氣, line 307: 「謂日干之胎神，作日之妻財，又逢月內之生氣者 … 壬寅日干上午 … 七月生氣
+# 在午 … 六庚六辛日干上卯，四月占皆然。六戊六己日干上子，正月占」 (戊己's 胎 子: 「明知子上是胞胎」).
+@pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("壬辰", "午", "申"), ("庚子", "卯", "巳"),
+                                             ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己丑", "子", "寅")])
+def test_fa19_the_foetus_as_wife_in_the_month_of_shengqi(day, gan, month):
+    assert fa(_lesson(day, gan=gan), 19) == {"months": (month,)}
+
+
+# 卷十一 第44法 課傳俱貴, line 609: 丁酉日干上酉 「四課三傳，皆是晝夜貴人所聚」 (三傳酉亥丑, 丑 on 亥),
+# 「外有三傳皆是貴人者亦可用，辛巳日干上午，丁卯日干上酉，乙亥日 … 干上午」.
+@pytest.mark.parametrize("day, gan", [("丁酉", "酉"), ("辛巳", "午"), ("丁卯", "酉"), ("乙亥", "午")])
+def test_fa44_nobles_in_every_transmission(day, gan):
+    assert fa(_lesson(day, gan=gan), 44) == {}
+
+
+# 卷十一 第45法 晝夜貴加, line 613: 「謂六處有旦暮天乙相加者 … 六丁日亥加酉晝，丁巳、丁亥、丁丑日酉加亥夜，
+# 六丙日酉加亥夜，六癸日巳加卯晝，癸未 … 癸亥、癸巳、癸酉日卯加巳夜，辛酉日午加寅晝，辛巳日寅加午夜，
+# 乙酉日子加申晝，申加子夜 … 余雖有之，緣不在傳課，故不具載」.
+@pytest.mark.parametrize("days, heaven, earth, shift", [
+    ("丁卯 丁巳 丁未 丁酉 丁亥 丁丑", "亥", "酉", "day"), ("丁巳 丁亥 丁丑", "酉", "亥", "night"),
+    ("丙寅 丙子 丙戌 丙申 丙午 丙辰", "酉", "亥", "night"), ("癸酉 癸未 癸巳 癸卯 癸丑 癸亥", "巳", "卯", "day"),
+    ("癸未 癸亥 癸巳 癸酉", "卯", "巳", "night"), ("辛酉", "午", "寅", "day"), ("辛巳", "寅", "午", "night"),
+    ("乙酉", "子", "申", "day"), ("乙酉", "申", "子", "night")])
+def test_fa45_one_noble_over_the_other_in_the_lessons_or_transmissions(days, heaven, earth, shift):
+    for day in days.split():
+        assert fa(_lesson(day, heaven, earth), 45) == {"day_night": (shift,)}, day
+
+
+def test_fa45_not_where_the_noble_is_outside_the_lessons_and_transmissions():
+    les = _lesson("丁未", "酉", "亥")
+    assert Branch.YOU not in les.transmissions and fa(les, 45) is None
+
+
+# 卷十一 第50法 二貴皆空, line 659: 「凡晝夜貴人皆空亡者 … 如丁丑日酉加未作空，亥加酉又落空之類」.
+def test_fa50_both_nobles_void_or_over_the_void():
+    assert fa(_lesson("丁丑", "酉", "未"), 50) == {}
+
+
+# 卷十二 第58法 用破身心, line 49: 「已上財祿俱作空被克」: 戊申日干上未 (子 財 坐戌受克), 丙寅日申加巳 (夜乘蛇
+# 夾克財), 丁卯日酉加丁 (晝乘朱雀), 癸未日巳加子作財, 己酉日亥加己作財受克, 壬寅日伏吟 (干上祿, 晝乘天空).
+@pytest.mark.parametrize("day, where, want", [
+    ("戊申", "未", {}), ("丙寅", ("申", "巳"), {}), ("丁卯", "酉", {"day_night": ("day",)}),
+    ("癸未", ("巳", "子"), {}), ("己酉", "亥", {}), ("壬寅", "亥", {})])
+def test_fa58_the_first_wealth_or_lu_void_or_overcome(day, where, want):
+    les = _lesson(day, gan=where) if isinstance(where, str) else _lesson(day, *where)
+    assert fa(les, 58) == want
+
+
+# 卷十二 第80法 人宅皆死, line 279 (干支上互乘死氣格: 戊申日干上子、支上卯 …) and line 281 (支干全乘死氣格:
+# 庚寅、庚申、辛丑日並干上子，乙丑、甲申、甲寅日干上午，己未、壬申、壬寅並干上卯，丙寅、丙申、丁丑日並干上酉).
+@pytest.mark.parametrize("day, gan", [
+    ("戊申", "子"), ("庚申", "子"), ("庚寅", "午"), ("甲寅", "午"),
+    ("庚寅", "子"), ("辛丑", "子"), ("乙丑", "午"), ("甲申", "午"), ("己未", "卯"), ("壬申", "卯"),
+    ("壬寅", "卯"), ("丙寅", "酉"), ("丙申", "酉"), ("丁丑", "酉")])
+def test_fa80_death_on_both_own_or_crosswise(day, gan):
+    assert fa(_lesson(day, gan=gan), 80) == {}
+
+
+# 卷十二 第86法 將逢內戰, lines 327–345: 「六合加申，申金加巳火之上」 — 用 overcomes its general and its place
+# overcomes it — and the 格 of each general.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("癸巳", "申", "巳", "day"), ("丁卯", "戌", "卯", "day"), ("癸亥", "卯", "申", "night"),
+    ("丙辰", "子", "辰", "day"), ("丁丑", "亥", "丑", "night"), ("丁丑", "卯", "申", "day"),
+    ("壬寅", "申", "巳", "night"), ("丁亥", "午", "亥", "day"), ("丁酉", "卯", "酉", "day"),
+    ("丁丑", "卯", "申", "night"), ("壬辰", "巳", "亥", "night"), ("壬戌", "巳", "亥", "night")])
+def test_fa86_the_general_at_war_inside(day, heaven, earth, shift):
+    assert _at(fa(_lesson(day, heaven, earth), 86), shift)
+
+
+def test_fa86_needs_the_place_to_overcome_the_first():
+    found = [les for les in (lesson(d, p) for d in SIXTY[:12] for p in range(1, 13))
+             if not les.seat(les.transmissions[0]).element.overcomes(les.transmissions[0].element)]
+    assert found and all(fa(les, 86) is None for les in found)

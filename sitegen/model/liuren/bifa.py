@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where, po,
+                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS
 
@@ -115,9 +115,12 @@ def f06(f):  # 六陰相繼盡昏迷
     return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
 
 
-@by_stem_plate
-def f07(f):  # 旺祿臨身徒妄作: 祿 on 干上
-    return f.gan_shang == LU[f.stem]
+def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
+    # 陰 stems': 乙卯 丁午 辛酉 癸子, and 己午 「雖不係己土旺神，亦可用也」) on 干上; not where it is
+    # void (「旺祿空亡 … 反不宜坐用」) or the 旬尾 (「閉口之祿而不可守」)
+    lu = LU[f.stem]
+    return (not f.stem.yang and f.gan_shang == lu and lu not in _void(f)
+            and lu != f.day.xun_head.branch.shift(9))
 
 
 def f08(f):  # 權攝不正祿臨支: 祿 on 支上
@@ -176,7 +179,9 @@ def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void
 
 
 def _tai_cai(f):
-    tai = stage_branch(f.stem.element, Stage.TAI)
+    """干上 the stem's 胎 and its 財 (「謂日干之胎神，作日之妻財」): 金 卯, 水 午, and 土 子 — 土's 胎 is
+    counted with 火 here (「戊己當絕在亥懷，明知子上是胞胎」), not with 水 as 長生 申."""
+    tai = B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
     return tai if f.gan_shang == tai and _k(f, tai) == Kin.WEALTH else None
 
 
@@ -313,15 +318,20 @@ def f43(f):  # 害貴訟直作屈斷: 初傳 harms the 貴人 of the shift
     return cond(day_night="both" if hit_d and hit_n else "day" if hit_d else "night") if hit_d or hit_n else None
 
 
-def f44(f):  # 課傳俱貴轉無依: every upper and every 傳 a 貴人 (晝 or 夜)
+def f44(f):  # 課傳俱貴轉無依: 「此四課三傳，皆是晝夜貴人所聚」 — 丁酉日 三傳酉亥丑, 丑 on 亥 — and
+    # 「外有三傳皆是貴人者亦可用」: every 傳 a 貴人 (晝 or 夜) or standing on one
     nb = set(_nobles(f))
-    return all(k.upper in nb for k in f.lessons) and all(b in nb for b in f.trans)
+    return all(b in nb or f.seat(b) in nb for b in f.trans)
 
 
-@by_stem_plate
-def f45(f):  # 晝夜貴加求兩貴: one 貴人 over the other's place
+def f45(f):  # 晝夜貴加求兩貴: 「謂六處有旦暮天乙相加者」: the 貴人 of the shift over the other's place, in
+    # the 課 or the 傳 (「緣不在傳課，故不具載」)
     d, n = _nobles(f)
-    return d != n and (f.seat(d) == n or f.seat(n) == d)
+    if d == n:
+        return None
+    seen = {k.upper for k in f.lessons} | set(f.trans)
+    hd, hn = (x in seen and f.seat(x) == y for x, y in ((d, n), (n, d)))
+    return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
 @by_stem_plate
@@ -387,8 +397,14 @@ def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是
     return cond(birth=(m,)) if f.gan_shang == m else None
 
 
-def f58(f):  # 用破身心無所歸: 初傳 the 破 of the 辰
-    return f.first == po(f.branch)
+def f58(f):  # 用破身心無所歸: 「已上財祿俱作空被克」: 初傳 the day's 財 or 祿, void or overcome — by the
+    # place under it (坐克: 戊申日 子加戌) or by its general (夾克: 丙寅日 申加巳 夜乘蛇)
+    first = f.first
+    if _k(f, first) != Kin.WEALTH and first != LU[f.stem]:
+        return None
+    if first in _void(f) or f.seat(first).element.overcomes(first.element):
+        return True
+    return _on(f, lambda g: GENERAL_ELEMENT[g[first]].overcomes(first.element))
 
 
 def _huagai(b: Branch) -> Branch:
@@ -509,8 +525,12 @@ def f79(f):  # 干支值絕凡謀決
     return _st(f.stem.element, f.gan_shang) == Stage.JUE and _st(f.branch.element, f.zhi_shang) == Stage.JUE
 
 
-def f80(f):  # 人宅皆死各衰羸
-    return _st(f.stem.element, f.gan_shang) == Stage.SI and _st(f.branch.element, f.zhi_shang) == Stage.SI
+def f80(f):  # 人宅皆死各衰羸: 干上·支上 at 死, each its own (支干全乘死氣格: 庚寅日干上子) or crosswise
+    # (干支上互乘死氣格: 戊申日干上子、支上卯)
+    s, b = f.stem.element, f.branch.element
+    d = Stage.SI
+    return (_st(s, f.gan_shang) == d and _st(b, f.zhi_shang) == d) or (
+        _st(b, f.gan_shang) == d and _st(s, f.zhi_shang) == d)
 
 
 @by_trans
@@ -547,8 +567,12 @@ def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overco
     return _on(f, lambda g: GENERAL_ELEMENT[g[f.first]].overcomes(f.first.element))
 
 
-def f86(f):  # 將逢內戰所謀危: 初傳 overcomes the general riding it
-    return _on(f, lambda g: f.first.element.overcomes(GENERAL_ELEMENT[g[f.first]]))
+def f86(f):  # 將逢內戰所謀危: 「六合內戰為發用者 … 六合加申，申金加巳火之上」: 初傳 overcomes the general
+    # riding it and the place under it overcomes 初傳
+    first = f.first
+    if not f.seat(first).element.overcomes(first.element):
+        return None
+    return _on(f, lambda g: first.element.overcomes(GENERAL_ELEMENT[g[first]]))
 
 
 def f87(f):  # 人宅坐墓甘招晦: the day's place and the 辰 (as heaven) sit on their 墓
