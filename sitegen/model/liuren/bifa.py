@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where,
+                   by_trans, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS
 
@@ -178,27 +178,31 @@ def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void
     return (a - b) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
-def _tai_cai(f):
-    """干上 the stem's 胎 and its 財 (「謂日干之胎神，作日之妻財」): 金 卯, 水 午, and 土 子 — 土's 胎 is
-    counted with 火 here (「戊己當絕在亥懷，明知子上是胞胎」), not with 水 as 長生 申."""
+def _tai(f):
+    """The stem's 胎 when it is on 干上: 土's counted with 火, at 子 (「戊己當絕在亥懷，明知子上是胞胎」),
+    not with 水 as 長生 申."""
     tai = B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
-    return tai if f.gan_shang == tai and _k(f, tai) == Kin.WEALTH else None
+    return tai if f.gan_shang == tai else None
 
 
 @by_stem_plate
-def f19(f):  # 胎財生氣妻懷孕: 干上 the stem's 胎, its 財, the month's 生氣
-    tai = _tai_cai(f)
-    return None if tai is None else cond(months=SHENGQI_MONTHS[tai])
+def f19(f):  # 胎財生氣妻懷孕: 「謂日干之胎神，作日之妻財，又逢月內之生氣者」: 干上 the stem's 胎, its 財,
+    # the month's 生氣
+    tai = _tai(f)
+    return None if tai is None or _k(f, tai) != Kin.WEALTH else cond(months=SHENGQI_MONTHS[tai])
 
 
 @by_stem_plate
-def f20(f):  # 胎財死氣損胎推: … the month's 死氣
-    tai = _tai_cai(f)
+def f20(f):  # 胎財死氣損胎推: 「但凡胎神作月內之死氣，婦孕不育」: 干上 the stem's 胎 (the book names 甲乙's
+    # 酉, a 鬼, among them), the month's 死氣
+    tai = _tai(f)
     return None if tai is None else cond(months=SIQI_MONTHS[tai])
 
 
-def f21(f):  # 交車相合交關利: 干上 in 六合 with the 辰, 支上 with the day's place
-    return f.gan_shang.combine == f.branch and f.zhi_shang.combine == f.lodging
+def f21(f):  # 交車相合交關利: 「謂日干與支上神作六合，地支與干上神作六合」, not on the 八專 days (「干支
+    # 不分，交車無合」)
+    return (f.lodging != f.branch and f.gan_shang.combine == f.branch
+            and f.zhi_shang.combine == f.lodging)
 
 
 def f22(f):  # 上下皆合兩心齊: 干上·支上 六合, and the day's place and the 辰 六合
@@ -214,16 +218,20 @@ def f24(f):  # 我求彼事干傳支: 初傳 from 干上, 末傳 on 支上
 
 
 def _ding_in(f):
+    """The 旬丁 in 「三傳、年命、日辰」: in the 傳 or on 干上·支上, or else over the asker's 本命 or 行年."""
     ding = f.day.xun_head.branch.shift(3)
-    return ding in f.trans or ding in (f.gan_shang, f.zhi_shang)
+    if ding in f.trans or ding in (f.gan_shang, f.zhi_shang):
+        return True
+    at = (f.seat(ding),)
+    return either(True, ((("birth", at),), (("xing", at),)))
 
 
-def f25(f):  # 金日逢丁凶禍動
-    return f.stem.element == Element.METAL and _ding_in(f)
+def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」
+    return _ding_in(f) if f.stem.element == Element.METAL else None
 
 
-def f26(f):  # 水日逢丁財動之
-    return f.stem.element == Element.WATER and _ding_in(f)
+def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」
+    return _ding_in(f) if f.stem.element == Element.WATER else None
 
 
 def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element)

@@ -683,14 +683,16 @@ def _tianwang(stem: Stem, first: Branch) -> Cond:
 
 
 def pohua(f: Facts):
-    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day or
-    the 辰."""
+    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day, the
+    辰 or the asker's 行年 (「臨日辰行年發用」)."""
     first = f.first
-    if f.seat(first) not in (f.lodging, f.branch):
-        return None
     months = SIQI_MONTHS[first] + SISHEN_MONTHS[first]
     dn = f.on(_rides({"白虎"}, first))
-    return None if dn is None else cond(months=months, day_night=dn)
+    if dn is None:
+        return None
+    if f.seat(first) in (f.lodging, f.branch):
+        return cond(months=months, day_night=dn)
+    return cond(months=months, day_night=dn, xing=(f.seat(first),))
 
 
 def sanyin(f: Facts):
