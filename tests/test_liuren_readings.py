@@ -356,3 +356,66 @@ def test_fa86_needs_the_place_to_overcome_the_first():
     found = [les for les in (lesson(d, p) for d in SIXTY[:12] for p in range(1, 13))
              if not les.seat(les.transmissions[0]).element.overcomes(les.transmissions[0].element)]
     assert found and all(fa(les, 86) is None for les in found)
+
+
+# 卷十一 第12法 狐假虎威, line 259: 丁未日干上子 「反倚賴支屬土卻能制其子水」; 辛亥日干上亥 「晝虎夜元皆乘脫氣，
+# 尤賴亥水坐於戌土之上 … 余五辛日亦可如此說」.
+@pytest.mark.parametrize("day, gan", [("丁未", "子"), ("辛亥", "亥"), ("辛卯", "亥"), ("辛未", "亥")])
+def test_fa12_the_harm_on_the_stem_held_down(day, gan):
+    assert fa(_lesson(day, gan=gan), 12) == {}
+
+
+# 卷十一 第13法 鬼賊當時, line 263: 「戊子日干上午，三傳寅卯辰皆是日鬼，如春占木旺」 — the 方 as one element.
+def test_fa13_the_eastern_quarter_as_one_officer():
+    assert fa(_lesson("戊子", gan="午"), 13) == {"months": ("寅", "卯")}
+
+
+# 卷十二 第55法 羅網, line 31: 「謂干上乘干前一辰，支上乘支前一辰 … 如甲申日干上卯、支上酉」; line 33: 「干上
+# 乘支之網，支上乘干之羅者 … 庚寅日干上卯、支上酉 … 丁丑日干上寅為互網，又干上申為皆網」.
+@pytest.mark.parametrize("day, gan", [
+    ("甲申", "卯"), ("庚寅", "卯"), ("丁丑", "寅"), ("丁丑", "申"), ("癸未", "寅"), ("癸未", "申"),
+    ("己丑", "寅"), ("己丑", "申"), ("丙申", "午"), ("庚申", "酉"), ("戊申", "午"), ("壬寅", "子")])
+def test_fa55_both_nets_own_or_crosswise(day, gan):
+    assert fa(_lesson(day, gan=gan), 55) == {}
+
+
+def test_fa55_not_where_the_nets_are_elsewhere():
+    les = _lesson("甲子", gan="辰")                   # 干上辰, 支上寅: neither the 羅 (卯) nor the 網 (丑)
+    assert fa(les, 55) is None
+
+
+# 卷十二 第75法 刑在上, lines 223–227: 一字刑 (甲辰日 …, 癸亥日干上午, 壬午日干上辰、支上亥, 己酉日辰加己,
+# 丙戌日干上亥), 二字刑 (乙未、丙申、戊申、辛丑 干上子、支上卯; 乙丑、丙寅、戊寅、辛未、壬申 干上卯、支上子), 三字刑.
+@pytest.mark.parametrize("day, where", [
+    ("甲辰", ("酉", "寅")), ("癸亥", "午"), ("乙酉", ("亥", "辰")), ("壬午", "辰"), ("己酉", ("辰", "未")),
+    ("丙戌", "亥"), ("乙未", "子"), ("丙申", "子"), ("戊申", "子"), ("辛丑", "子"), ("乙丑", "卯"),
+    ("丙寅", "卯"), ("戊寅", "卯"), ("辛未", "卯"), ("壬申", "卯")])
+def test_fa75_the_three_kinds_of_punishment(day, where):
+    les = _lesson(day, gan=where) if isinstance(where, str) else _lesson(day, *where)
+    assert fa(les, 75) == {}
+
+
+def test_fa75_the_three_punishment_transmissions_in_their_order():
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if "".join(b.zh for b in les.transmissions) in ("寅巳申", "丑戌未")]
+    assert found and all(fa(les, 75) == {} for les in found)
+
+
+# 卷十二 第76法 害相隨, lines 245–247: 「此例有五等」.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "巳"), ("乙亥", "子"), ("辛巳", "子"), ("壬午", "子"), ("丙子", "子"), ("戊子", "子"),
+    ("辛酉", ("辰", "戌")), ("辛卯", "未"), ("辛未", "亥"), ("乙未", "子"), ("甲申", "亥"), ("庚寅", "巳"),
+    ("丁卯", "辰"), ("己卯", "辰")])
+def test_fa76_the_five_kinds_of_harm(day, where):
+    les = _lesson(day, gan=where) if isinstance(where, str) else _lesson(day, *where)
+    assert fa(les, 76) == {}
+
+
+# 卷十二 第79法 干支值絕, lines 269–271: 甲申、甲寅、丙申、戊寅日返吟; 乙未日干上申、支上亥 (「此言土內有寄寅
+# 者，故以亥為絕也」), 丁未日支干上皆乘亥, 己未日干上亥、又干上巳.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "返吟"), ("甲寅", "返吟"), ("丙申", "返吟"), ("戊寅", "返吟"), ("乙未", "申"), ("辛未", "寅"),
+    ("癸未", "巳"), ("丁未", "亥"), ("己未", "亥"), ("己未", "巳")])
+def test_fa79_both_cut_off_earth_with_fire_or_water(day, where):
+    les = lesson(GanZhi.from_zh(day), 7) if where == "返吟" else _lesson(day, gan=where)
+    assert fa(les, 79) == {}

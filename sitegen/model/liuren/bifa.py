@@ -15,7 +15,7 @@ from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
-from .tables import DAY_HOURS
+from .tables import DAY_HOURS, QUANJU
 
 B = Branch
 # The house (家) of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
@@ -59,12 +59,16 @@ def _void(f: Facts) -> tuple[Branch, Branch]:
     return f.void
 
 
+_QUANJU_ELEMENT = {"潤下": Element.WATER, "曲直": Element.WOOD, "炎上": Element.FIRE, "從革": Element.METAL}
+
+
 def trans_element(trans) -> Element | None:
-    """The element of the 三傳 read as one: a 三合 局 is its 中神's element (「三傳未卯亥，皆作木局」,
-    第27法); otherwise the element all three share, or None."""
+    """The element of the 三傳 read as one: a 三合 局 or a 方 is its element (「三傳未卯亥，皆作木局」,
+    第27法; 「三傳寅卯辰皆是日鬼」 of 戊 in 第13法); otherwise the element all three share, or None."""
     t = frozenset(trans)
-    if len(t) == 3 and t == frozenset(trans[0].trine):
-        return trans[0].trine[1].element
+    for name, sets in QUANJU.items():
+        if t in sets:
+            return _QUANJU_ELEMENT[name]
     es = {b.element for b in trans}
     return es.pop() if len(es) == 1 else None
 
@@ -139,8 +143,12 @@ def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them
     return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(_trans_el(f))
 
 
-def f12(f):  # 雖憂狐假虎威儀: 干上 is 鬼 and the 辰 overcomes it
-    return _k(f, f.gan_shang) == Kin.OFFICER and f.branch.element.overcomes(f.gan_shang.element)
+def f12(f):  # 雖憂狐假虎威儀: 「其丁火實畏子水所克，反倚賴支屬土卻能制其子水」 and 「晝虎夜元皆乘脫氣，尤賴
+    # 亥水坐於戌土之上，尚懼戌土」: 干上 a 鬼 or a 脫 of the stem, held down by the 辰 or by the place it
+    # sits on (the stem's 寄宮)
+    g = f.gan_shang
+    return (_k(f, g) in (Kin.OFFICER, Kin.OFFSPRING)
+            and (f.branch.element.overcomes(g.element) or f.lodging.element.overcomes(g.element)))
 
 
 def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
@@ -394,8 +402,10 @@ def f54(f):  # 虎視逢虎力難施: 「謂虎視課者，乃柔日也」: a �
     return _on(f, lambda g: any(g[b] == "白虎" for b in f.trans))
 
 
-def f55(f):  # 所謀多拙逢羅網: 天羅 (the place before the day's) on 干上, or before the 辰 on 支上
-    return f.gan_shang == f.lodging.shift(1) or f.zhi_shang == f.branch.shift(1)
+def f55(f):  # 所謀多拙逢羅網: 「謂干上乘干前一辰，支上乘支前一辰」 (甲申日干上卯、支上酉), or crosswise,
+    # 「干上乘支之網，支上乘干之羅者」 (庚寅日干上卯、支上酉)
+    luo, wang = f.lodging.shift(1), f.branch.shift(1)
+    return (f.gan_shang, f.zhi_shang) in ((luo, wang), (wang, luo))
 
 
 @by_stem_plate
@@ -509,12 +519,22 @@ def _xing(a: Branch, b: Branch) -> bool:
     return a.punish == b or b.punish == a
 
 
-def f75(f):  # 賓主不投刑在上: 干上 and 支上 each in 刑 with what is under it
-    return _xing(f.gan_shang, f.lodging) and _xing(f.zhi_shang, f.branch)
+_SELF_XING = frozenset({B.CHEN, B.WU, B.YOU, B.HAI})
+_SANXING = tuple(tuple(B.from_zh(c) for c in t) for t in ("寅巳申", "巳申寅", "申寅巳", "丑戌未", "戌未丑", "未丑戌"))
 
 
-def f76(f):  # 彼此猜忌害相隨: 干上 and 支上 each in 六害 with what is under it
-    return f.gan_shang.harm == f.lodging and f.zhi_shang.harm == f.branch
+def f75(f):  # 賓主不投刑在上: 「凡支干乘刑者有三等」: 一字刑, 辰午酉亥 (「四課上神全逢辰午酉亥」; the
+    # book's own cases ask it of 干上 and 支上: 「支干上乘辰午酉亥」, 壬午日干上辰、支上亥), 二字刑 「支干上
+    # 全乘子卯」, 三字刑 「三傳寅巳申或丑戌未」 (寅巳申 巳申寅 申寅巳 丑戌未 戌未丑 未丑戌)
+    return ((f.gan_shang in _SELF_XING and f.zhi_shang in _SELF_XING)
+            or {f.gan_shang, f.zhi_shang} == {B.ZI, B.MAO} or f.trans in _SANXING)
+
+
+def f76(f):  # 彼此猜忌害相隨: 「此例有五等」: 干上·支上 each in 六害 with what is under it (一), with each
+    # other (二, and 三 四 with it), or crosswise, 干上 with the 辰 and 支上 with the day (五)
+    g, z = f.gan_shang, f.zhi_shang
+    return ((g.harm == f.lodging and z.harm == f.branch) or g.harm == z
+            or (g.harm == f.branch and z.harm == f.lodging))
 
 
 def f77(f):  # 互生俱生凡事益
@@ -529,8 +549,14 @@ def f78(f):  # 互旺皆旺坐謀宜: 干上·支上 at 帝旺, crosswise or eac
         _st(s, f.gan_shang) == w and _st(b, f.zhi_shang) == w)
 
 
-def f79(f):  # 干支值絕凡謀決
-    return _st(f.stem.element, f.gan_shang) == Stage.JUE and _st(f.branch.element, f.zhi_shang) == Stage.JUE
+def _jue(e: Element, b: Branch) -> bool:
+    """``b`` is the 絕 of ``e``: 土's either with 水 (巳) or, 「此言土內有寄寅者，故以亥為絕也」, with
+    火 (亥) — the book names both (「己未日干上亥、又干上巳」)."""
+    return _st(e, b) == Stage.JUE or (e == Element.EARTH and b == B.HAI)
+
+
+def f79(f):  # 干支值絕凡謀決: 干上·支上 the 絕 of the stem and of the 辰 (甲申日返吟, 乙未日干上申、支上亥)
+    return _jue(f.stem.element, f.gan_shang) and _jue(f.branch.element, f.zhi_shang)
 
 
 def f80(f):  # 人宅皆死各衰羸: 干上·支上 at 死, each its own (支干全乘死氣格: 庚寅日干上子) or crosswise
