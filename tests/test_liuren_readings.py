@@ -419,3 +419,24 @@ def test_fa76_the_five_kinds_of_harm(day, where):
 def test_fa79_both_cut_off_earth_with_fire_or_water(day, where):
     les = lesson(GanZhi.from_zh(day), 7) if where == "返吟" else _lesson(day, gan=where)
     assert fa(les, 79) == {}
+
+
+# 年命 (issue 28): 卷八 富貴課 「更臨日辰年命發用」, 卷九 魄化課 「臨日辰行年發用」, 卷十一 第25·26法 「三傳、
+# 年命、日辰」 — where 用 (or the 旬丁) stands over no 日辰, the asker's 本命 or 行年 decides.
+def test_the_askers_nianming_decides_where_the_clause_names_it():
+    from sitegen.cast import held
+    les = [lesson(d, p) for d in SIXTY for p in range(1, 13)]
+    fugui = [(x, c) for x in les for c in x.conditional_patterns if c.rule == "liuren-fu-gui" and "any" in dict(c.when)]
+    assert fugui
+    x, c = fugui[0]
+    seat = x.seat(x.transmissions[0]).zh
+    assert dict(c.when)["any"] == ((("birth", (seat,)),), (("xing", (seat,)),))
+    pohua = [c for x in les for c in x.conditional_patterns if c.rule == "liuren-po-hua" and "xing" in dict(c.when)]
+    assert pohua and all(dict(c.when)["needs"] == ("行年",) for c in pohua)
+    ding = [(x, b) for x in les for b in x.bifa if b.number == 25 and b.condition is not None]
+    assert ding
+    x, b = ding[0]
+    at = x.seat(x.day.xun_head.branch.shift(3)).zh
+    f = {"hour": "子", "day_night": "night", "month_general": "子", "month": "甲子", "year": "甲子"}
+    assert held(dict(b.when), f, birth=at) is True and held(dict(b.when), f) is None
+    assert held(dict(b.when), f, birth="子" if at != "子" else "丑", xing="子" if at != "子" else "丑") is False

@@ -365,17 +365,17 @@ def guanjue(f: Facts):
 
 def fugui(f: Facts):
     """富貴: 貴人 rides 用, 用 旺相, 用 and the place under it generate one another, and it stands
-    over the day (干's place) or the 辰."""
+    over the day (干's place), the 辰 or the asker's 本命 or 行年 (「更臨日辰年命發用」)."""
     first, seat = f.first, f.seat(f.first)
-    if seat not in (f.lodging, f.branch):
-        return None
     if not (first.element.generates(seat.element) or seat.element.generates(first.element)):
         return None
     dn = f.on(_rides({"貴人"}, first))
     months = months_where((first.element,), WANGXIANG)
     if dn is None or not months:
         return None
-    return cond(months=months, day_night=dn)
+    if seat in (f.lodging, f.branch):
+        return cond(months=months, day_night=dn)
+    return either(cond(months=months, day_night=dn), ((("birth", (seat,)),), (("xing", (seat,)),)))
 
 
 @by_trans
