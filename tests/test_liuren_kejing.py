@@ -150,14 +150,15 @@ def test_classical_definitions_replace_the_fitted_ones():
 
 
 def test_conditions_are_data_a_cast_can_resolve():
-    keys = {"hours", "day_night", "months", "month_generals", "years", "birth", "xing", "dates", "needs", "any"}
+    keys = {"hours", "day_night", "months", "month_generals", "years", "birth", "xing", "moon", "dates", "needs",
+            "any"}
     seen = set()
     for l in all_lessons():
         for c in l.conditional_patterns:
             when = dict(c.when)
             assert set(when) <= keys and when, c
             seen |= set(when)
-    assert {"months", "day_night", "hours", "years", "xing", "dates", "month_generals"} <= seen
+    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals"} <= seen
 
 
 def book_examples(daquan) -> list[tuple[int, int, str, str]]:

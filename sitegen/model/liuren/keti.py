@@ -9,8 +9,9 @@ arrangements of the generals) and returns:
 - a ``Cond``: it holds only at some moments — ``when`` says at which, for a machine (every key
   present must hold): ``hours`` (占時), ``day_night``, ``months`` (月建 branches, for 旺相 and the
   month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
-  named in ``needs``), ``dates`` (a day of the calendar the plate cannot tell: 四立 …);
-- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年, the moon's lodge …);
+  named in ``needs``), ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the
+  calendar the plate cannot tell: 四立 …);
+- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年 …);
   the rule's entry says why.
 
 Nothing here is worded: the condition is a step whose sentence lives in the rule entries.
@@ -88,10 +89,11 @@ declare({
     "liuren-when-xing": ("branches",),
     "liuren-when-sili-eve": (),     # the day before 立春 立夏 立秋 立冬 (四絕)
     "liuren-when-sili": (),         # 立春 立夏 立秋 立冬 themselves (天禍)
-    "liuren-when-moon": (),         # the moon's lodge (月宿) over a 仲 (二煩)
+    "liuren-when-moon": ("branches",),  # the moon's lodge (月宿, its 宮) is one of these (二煩, 天寇)
+    "liuren-when-fenzhi": (),       # 春分 夏至 秋分 冬至 themselves (天寇)
     "liuren-cond-tianwang": ("hours", "first", "stem"),
 })
-_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "月宿加仲": "liuren-when-moon"}
+_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "分至日": "liuren-when-fenzhi"}
 
 
 @lru_cache(maxsize=None)
@@ -119,7 +121,7 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
 _SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-months", "months"),
               "month_generals": ("liuren-when-generals", "generals"),
               "years": ("liuren-when-years", "years"), "birth": ("liuren-when-birth", "branches"),
-              "xing": ("liuren-when-xing", "branches")}
+              "xing": ("liuren-when-xing", "branches"), "moon": ("liuren-when-moon", "branches")}
 
 
 _KINS = {e: tuple(kin(e, b.element) for b in Branch) for e in Element}
@@ -363,17 +365,17 @@ def guanjue(f: Facts):
 
 def fugui(f: Facts):
     """富貴: 貴人 rides 用, 用 旺相, 用 and the place under it generate one another, and it stands
-    over the day (干's place) or the 辰."""
+    over the day (干's place), the 辰 or the asker's 本命 or 行年 (「更臨日辰年命發用」)."""
     first, seat = f.first, f.seat(f.first)
-    if seat not in (f.lodging, f.branch):
-        return None
     if not (first.element.generates(seat.element) or seat.element.generates(first.element)):
         return None
     dn = f.on(_rides({"貴人"}, first))
     months = months_where((first.element,), WANGXIANG)
     if dn is None or not months:
         return None
-    return cond(months=months, day_night=dn)
+    if seat in (f.lodging, f.branch):
+        return cond(months=months, day_night=dn)
+    return either(cond(months=months, day_night=dn), ((("birth", (seat,)),), (("xing", (seat,)),)))
 
 
 @by_trans
@@ -643,14 +645,12 @@ def _sun_on_zhong(f: Facts) -> tuple[Branch, ...]:
     return tuple(m for m in BRANCHES if f.seat(m) in _ZHONG)
 
 
-_MOON_ON_ZHONG = ("月宿加仲",)
-
-
 def erfan(f: Facts):
-    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 both over a 仲, 斗罡 (辰) over 丑 or 未."""
+    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 (the Moon's 宮) both over a 仲, 斗罡 (辰) over 丑 or 未."""
     if not _gang_on_chou_wei(f):
         return None
-    return cond(month_generals=_sun_on_zhong(f), dates=_MOON_ON_ZHONG)
+    on = _sun_on_zhong(f)
+    return cond(month_generals=on, moon=on)
 
 
 def tianfan(f: Facts):
@@ -661,8 +661,8 @@ def tianfan(f: Facts):
 
 
 def difan(f: Facts):
-    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge over a 仲, 辰 over 丑 or 未."""
-    return cond(dates=_MOON_ON_ZHONG) if _gang_on_chou_wei(f) else None
+    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge (its 宮) over a 仲, 辰 over 丑 or 未."""
+    return cond(moon=_sun_on_zhong(f)) if _gang_on_chou_wei(f) else None
 
 
 def tianfan_duchuan(f: Facts):
@@ -674,7 +674,7 @@ def tianfan_duchuan(f: Facts):
 
 def difan_duchuan(f: Facts):
     """地煩杜傳: the moon's lodge over a 仲, 辰 not over 丑 or 未."""
-    return None if _gang_on_chou_wei(f) else cond(dates=_MOON_ON_ZHONG)
+    return None if _gang_on_chou_wei(f) else cond(moon=_sun_on_zhong(f))
 
 
 def tianhuo(f: Facts):
@@ -700,8 +700,9 @@ def tianyu(f: Facts):
 
 
 def tiankou(f: Facts):
-    """天寇: on a 四離 day the moon's lodge over the 離辰 — the moon, which the chart cannot tell."""
-    return UNDECIDED
+    """天寇: 「分至日日支臨前一日日支上」, 「月宿加離辰」 — on 春分 夏至 秋分 冬至 the Moon's 宮 over the
+    離辰, the branch of the day before (the 四離日): 「如癸卯日春分，離辰壬寅，月宿在辰，加寅」."""
+    return cond(dates=("分至日",), moon=(f.heaven[f.branch.shift(-1)],))
 
 
 def tianwang(f: Facts):
@@ -719,14 +720,16 @@ def _tianwang(stem: Stem, first: Branch) -> Cond:
 
 
 def pohua(f: Facts):
-    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day or
-    the 辰."""
+    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day, the
+    辰 or the asker's 行年 (「臨日辰行年發用」)."""
     first = f.first
-    if f.seat(first) not in (f.lodging, f.branch):
-        return None
     months = SIQI_MONTHS[first] + SISHEN_MONTHS[first]
     dn = f.on(_rides({"白虎"}, first))
-    return None if dn is None else cond(months=months, day_night=dn)
+    if dn is None:
+        return None
+    if f.seat(first) in (f.lodging, f.branch):
+        return cond(months=months, day_night=dn)
+    return cond(months=months, day_night=dn, xing=(f.seat(first),))
 
 
 def sanyin(f: Facts):
