@@ -51,6 +51,10 @@ class Layout:
     body_class: str
 
 
+# The pages of what the report of an edition (sitegen.edition) compares: each names the edition
+# in which it last changed (content/changed.yaml).
+ENTITY_KINDS = frozenset({"lesson", "change", "hexagram", "rule", "term", "text"})
+
 NAV = (
     ("texts", "원전"),
     ("liuren", "대육임"),
@@ -159,8 +163,9 @@ def layout(ctx: Context, *, text=None, language: str = "ko", description: str | 
         title=f"{title} · {cfg.title_ko}" if page.key != "home" else f"{cfg.title_zh} {cfg.title_ko}",
         canonical=url,
         crumbs=crumbs,
-        citation=formats(page_fields(cfg, page.key, title, url, language, text)),
-        changed_in=changed.version if (changed := last_changed(cfg.editions, page.address.path)) else None,
+        citation=formats(page_fields(cfg, site.content.names.citation, page.key, title, url, language, text)),
+        changed_in=changed.version if page.kind in ENTITY_KINDS and (
+            changed := last_changed(cfg, page.address.path)) else None,
         description=description or cfg.tagline,
         body_class=page.kind.replace("_", "-"),
         **chrome,
