@@ -270,4 +270,4 @@ def license_warning(config: Config) -> str | None:
         return None
     return (f"warning: no content licence is set; pages and JSON name none, so readers may not "
             f"reuse the texts, translations or data.\n    hint: add to {CONFIG_FILE}:\n"
-            "    license: {name: CC BY-SA 4.0, url: https://creativecommons.org/licenses/by-sa/4.0/}")
+            "    license: {name: …, url: …}  (the licence its rights holders grant: only they may choose it)")
