@@ -62,6 +62,7 @@ SCHEMA = {
     "pages": Field({p: Field(is_str) for p in PAGES}),
     "words": Field(MapOf(is_str, is_str)),
     "citation": Field(CITATION),
+    "families": Field(MapOf(is_str, {"zh": Field(is_str), "ko": Field(is_str)})),
 }
 
 
@@ -74,6 +75,7 @@ class Names:
     words: dict[str, str]                      # a word of the examples' summaries → its Korean
     lines: dict[tuple[str, str], int]          # (section, key) → its line; (section, "") → the section's
     citation: CitationWords
+    families: dict[str, tuple[str, str]]       # a rule family → (its Chinese name, its Korean line)
 
     def ganzhi(self, gz) -> str:
         """A 干支 read in Korean: 丙寅 → 병인."""
@@ -98,7 +100,7 @@ def load_names(root: Path, problems: Problems) -> Names | None:
         return None
     d = doc.data
     hexagrams = {k: (v["short"], v["name"]) for k, v in d["hexagrams"].items()}
-    lines = {(sec, k): doc.line((sec, k)) for sec in ("hexagrams", "words") for k in d[sec]}
-    lines |= {(sec, ""): doc.line((sec,)) for sec in ("hexagrams", "words")}
+    lines = {(sec, k): doc.line((sec, k)) for sec in ("hexagrams", "words", "families") for k in d[sec]}
+    lines |= {(sec, ""): doc.line((sec,)) for sec in ("hexagrams", "words", "families")}
     return Names(dict(d["stems"]), dict(d["branches"]), hexagrams, dict(d["pages"]), dict(d["words"]), lines,
-                 CitationWords(**d["citation"]))
+                 CitationWords(**d["citation"]), {k: (v["zh"], v["ko"]) for k, v in d["families"].items()})

@@ -11,7 +11,7 @@ from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.liuren.bifa import undecided as bifa_undecided
 from ..model.liuren.rules import JUAN
-from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
+from .refs import RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
 from .views import Context, Record, layout
 from .views_conventions import rule_conventions
@@ -137,7 +137,7 @@ def rule(ctx: Context) -> dict[str, Any]:
     r = site.rules[ctx.page.ref]
     e = r.entry
     holds, conditional = chart_groups(ctx, r)
-    family_zh, family_ko = FAMILY_NAMES.get(r.family, (r.family, ""))
+    family_zh, family_ko = site.content.names.families[r.family]
     view = {
         "id": r.id, "zh": r.zh, "ko": r.ko,
         "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
@@ -167,7 +167,7 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     families: dict[str, list[tuple[RuleRef, int, int]]] = {}
     for r in site.rules.values():
         families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
-    groups = tuple((fam, FAMILY_NAMES.get(fam, (fam, ""))[0], FAMILY_NAMES.get(fam, ("", fam))[1],
+    groups = tuple((fam, *site.content.names.families[fam],
                     APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
                     _by_juan(items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
