@@ -167,3 +167,41 @@ def test_each_format_written_once_per_kind_of_page_is_the_same_as_written_in_ful
         assert (c.plain, c.bibtex, c.ris, c.csl_json) == (C.plain(f), C.bibtex(f, note), C.ris(f, note),
                                                          C.csl_json(f, note))
         assert json.loads(c.csl_json)[0]["title"] == f.title
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('edition: "제{edition}판"', 'edition: "제{version}판"',
+     "content/names.yaml:{line}: citation.edition must be words with {{edition}} in them, and no other {{…}}"),
+    ("  dili: {zh: 地理", "  di-li: {zh: 地理",
+     "content/names.yaml:{line}: 'di-li' under 'families:' is no family of rules"),
+])
+def test_the_words_of_citations_and_families_are_content_checked_with_file_line_and_hint(tmp_path, old, new, said):
+    from sites import copy_site, edit
+
+    from sitegen.build import build
+    from sitegen.problems import BuildError
+
+    root = copy_site(tmp_path / "proj")
+    names = root / "content/names.yaml"
+    line = names.read_text(encoding="utf-8").split(old)[0].count("\n") + 1
+    edit(names, old, new)
+    with pytest.raises(BuildError) as e:
+        build(root, None)
+    report = e.value.report()
+    assert said.format(line=line) in report and "hint: " in report
+
+
+def test_the_plain_citation_is_written_in_the_words_of_names_yaml(model):
+    import dataclasses as dc
+
+    from sitegen.render import cite as C
+
+    t = model.texts["liuren-gejue"]
+    words = dc.replace(model.content.names.citation, unknown="(unknown)", author="author",
+                       translated="tr.", edition="ed. {edition}", paragraph="para. {paragraph}")
+    f = C.paragraph_fields(C.page_fields(model.config, words, "text:liuren-gejue", t.title_zh,
+                                         "https://kb.net/t/", "zh-Hant", t), t, t.paragraphs[0])
+    c = C.formats(f)
+    assert c.plain.startswith("author (unknown), tr. (unknown), 「大六壬 課格訣")
+    assert f"』 ed. {model.config.edition}, " in c.plain
+    assert f"para. {t.paragraphs[0].id}" in json.loads(c.csl_json)[0]["note"]
