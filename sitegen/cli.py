@@ -143,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warn_example_domain(args: argparse.Namespace) -> None:
-    """Every build and check says so when the site's address is still an example domain, and when
-    the content's licence is unset (a build with nothing to do reads no content and says nothing)."""
+    """Every build and check says so when the site's address is still an example domain, when
+    the content's licence is unset, and when an edition's changes are not recorded (a build with
+    nothing to do reads no content and says nothing)."""
     from .content.config import example_domain_warning, license_warning, load_config, record_warning
     from .problems import Problems
 

@@ -53,15 +53,13 @@ class Changes:
     def count(self) -> int:
         return sum(len(v) for v in vars(self).values())
 
-
     def recorded(self) -> list[str]:
         """What ``content/changed.yaml`` records for this edition: every entry whose facts or
-        text changed, and every page added (a page's address: the folder it is the index of)."""
+        text changed, and every page added (not a file such as a JSON twin)."""
+        from .content.config import PAGE_ADDRESS
+
         return [a for name in ("lessons", "changes", "hexagrams", "rules", "terms", "paragraphs")
-                for a in getattr(self, name)] + [a for a in self.added if RECORDED.fullmatch(a)]
-
-
-RECORDED = re.compile(r"[a-z0-9][a-z0-9/._-]*/")      # a page of its own, as content/changed.yaml has it
+                for a in getattr(self, name)] + [a for a in self.added if PAGE_ADDRESS.fullmatch(a)]
 
 
 def _root(folder: Path) -> Path:

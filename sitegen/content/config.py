@@ -56,7 +56,8 @@ VERSION = matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")
 EDITION = {"version": Field(VERSION), "date": Field(is_date), "summary": Field(is_str)}
 # content/changed.yaml: for each edition released after the first, the addresses whose facts or
 # text it changed or that it added, as `sitegen build --previous DIR --record` wrote them
-ADDRESS = matches(r"[a-z0-9][a-z0-9/._-]*/(#[A-Za-z0-9_-]+)?",
+PAGE_ADDRESS = re.compile(r"[a-z0-9][a-z0-9/._-]*/")          # a page of its own: the folder it is the index of
+ADDRESS = matches(PAGE_ADDRESS.pattern + r"(#[A-Za-z0-9_-]+)?",
                   "a page's address as the report lists it, such as rules/liuren-zi-ren/ or texts/huangjince/#p03")
 RECORD = {"version": Field(VERSION), "changed": Field(ListOf(ADDRESS))}
 
@@ -119,12 +120,11 @@ class Edition:
 
 @functools.lru_cache(maxsize=4)
 def _changed_in(editions: tuple[Edition, ...], record: tuple) -> dict[str, Edition]:
-    by_version = {e.version: e for e in editions}
     changed = dict(record)
     got: dict[str, Edition] = {}
     for e in reversed(editions):              # oldest first: a newer edition overrides
         for address in changed.get(e.version, ()):
-            got[address.partition("#")[0]] = by_version[e.version]   # a paragraph's change is its text page's
+            got[address.partition("#")[0]] = e      # a paragraph's change is its text page's
     return got
 
 
