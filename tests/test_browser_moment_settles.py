@@ -26,10 +26,12 @@ def _cli(tz: str, at: str) -> dict:
 
 # (zone, moment): the eve of 立春 2027 and the day after it in Seoul; the same 立春 on New York's
 # clocks, which put it a day earlier (2027-02-03 21:46 there, 02-04 11:46 in Seoul): its eve is
-# the 2nd there; the eve of 立冬 2026 in Seoul, and the next day from 23:00 (子初) on
+# the 2nd there; the eve of 立冬 2026 in Seoul, and the next day from 23:00 (子初) on; 立冬 itself
+# and the day after, with lessons that are 天禍 on a 四立
 MOMENTS = [("Asia/Seoul", "2027-02-03T10:00"), ("Asia/Seoul", "2027-02-05T10:00"),
            ("America/New_York", "2027-02-02T12:00"), ("America/New_York", "2027-02-03T12:00"),
-           ("Asia/Seoul", "2026-11-06T22:30"), ("Asia/Seoul", "2026-11-06T23:30")]
+           ("Asia/Seoul", "2026-11-06T22:30"), ("Asia/Seoul", "2026-11-06T23:30"),
+           ("Asia/Seoul", "2026-11-07T09:00"), ("Asia/Seoul", "2026-11-08T07:00")]
 
 
 def _shown(page) -> tuple[list, list]:
@@ -45,7 +47,7 @@ def _shown(page) -> tuple[list, list]:
 
 def test_the_lesson_page_settles_the_days_a_moment_tells_as_sitegen_cast_does(browser, built):
     page = browser.new_page()
-    settled_by_day = 0
+    settled_by_day = set()
     for tz, at in MOMENTS:
         f = _cli(tz, at)
         page.goto((built / f["url"] / "index.html").as_uri() + "?" + f["link"].split("?")[1])
@@ -54,15 +56,16 @@ def test_the_lesson_page_settles_the_days_a_moment_tells_as_sitegen_cast_does(br
         assert keti == f["settled"], (tz, at)
         assert bifa == [b for b in f["bifa"] if b[0] in {n for n, _ in bifa}], (tz, at)
         for name, h in f["settled"]:
-            item = page.locator("[data-when]").filter(has_text=name).first
-            if name == "四絕":
-                settled_by_day += 1
-                assert h is not None and f["conditional"][[n for n, _ in f["conditional"]].index(name)][1] is None
+            if name in ("四絕", "天禍"):               # told by the day alone: never "needs the day"
+                settled_by_day.add((name, h))
+                assert dict(f["conditional"])[name] is None
+                item = page.locator("[data-when]").filter(has_text=name).first
                 expect(item.locator("[data-held-text]")).to_have_text("이 순간 성립" if h else "이 순간 불성립")
     page.close()
-    assert settled_by_day >= 4                     # each lesson of these moments has 四絕 as a condition
-    eves = [_cli(tz, at)["dates"]["四立前日"] for tz, at in MOMENTS]
-    assert eves == [True, False, True, False, True, False]
+    assert settled_by_day == {("四絕", True), ("四絕", False), ("天禍", True), ("天禍", False)}
+    days = [_cli(tz, at)["dates"] for tz, at in MOMENTS]
+    assert [d["四立前日"] for d in days] == [True, False, True, False, True, False, False, False]
+    assert [d["四立日"] for d in days] == [False, False, False, True, False, True, True, False]
 
 
 def test_a_lesson_of_another_moment_keeps_its_days_untold(browser, built):

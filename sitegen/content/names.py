@@ -25,6 +25,11 @@ PAGES = ("texts", "liuren", "cast", "cast-tables", "yi", "yi-matrix", "rules", "
          "validation", "validation:liuren", "validation:daquan", "validation:yi", "validation:rules", "validation:rules-liuren", "conventions", "agreement",
          "404", "search", "search-index", "addresses", "redirect", "books", "edition-changes")
 
+# The top menu's entries, in order (the page keys whose labels ``nav:`` gives), and what a rule
+# may apply to (``applies:``).
+NAV = ("texts", "liuren", "yi", "cast", "rules", "terms", "validation", "about")
+APPLIES = ("lesson", "hexagram", "change")
+
 _READING = matches("[\uac00-\ud7a3]+", "a Korean reading in Hangul, such as 갑")
 _HEXAGRAM = {"short": Field(_READING), "name": Field(_READING)}
 
@@ -62,6 +67,8 @@ SCHEMA = {
     "pages": Field({p: Field(is_str) for p in PAGES}),
     "words": Field(MapOf(is_str, is_str)),
     "citation": Field(CITATION),
+    "nav": Field({k: Field(is_str) for k in NAV}),
+    "applies": Field({k: Field(is_str) for k in APPLIES}),
     "families": Field(MapOf(is_str, {"zh": Field(is_str), "ko": Field(is_str)})),
 }
 
@@ -76,6 +83,8 @@ class Names:
     lines: dict[tuple[str, str], int]          # (section, key) → its line; (section, "") → the section's
     citation: CitationWords
     families: dict[str, tuple[str, str]]       # a rule family → (its Chinese name, its Korean line)
+    nav: dict[str, str]                        # the top menu: page key → label, in NAV's order
+    applies: dict[str, str]                    # lesson, hexagram, change → how a rule page says it
 
     def ganzhi(self, gz) -> str:
         """A 干支 read in Korean: 丙寅 → 병인."""
@@ -103,4 +112,5 @@ def load_names(root: Path, problems: Problems) -> Names | None:
     lines = {(sec, k): doc.line((sec, k)) for sec in ("hexagrams", "words", "families") for k in d[sec]}
     lines |= {(sec, ""): doc.line((sec,)) for sec in ("hexagrams", "words", "families")}
     return Names(dict(d["stems"]), dict(d["branches"]), hexagrams, dict(d["pages"]), dict(d["words"]), lines,
-                 CitationWords(**d["citation"]), {k: (v["zh"], v["ko"]) for k, v in d["families"].items()})
+                 CitationWords(**d["citation"]), {k: (v["zh"], v["ko"]) for k, v in d["families"].items()},
+                 {k: d["nav"][k] for k in NAV}, dict(d["applies"]))
