@@ -401,11 +401,27 @@ def yincong(f: Facts):
 
 @by_stem_trans
 def hengtong(f: Facts):
-    """亨通: the 三傳 generate one another down to the day stem (初→中→末→日 or 末→中→初→日)."""
+    """三傳遞生日干: the 三傳 generate one another down to the day stem (初→中→末→日 or
+    末→中→初→日, where 用神 generates the day) — 亨通's first form, and 第31法."""
     a, b, c = (x.element for x in f.trans)
     s = f.stem.element
     return (a.generates(b) and b.generates(c) and c.generates(s)) or (
         c.generates(b) and b.generates(a) and a.generates(s))
+
+
+def hengtong_ke(f: Facts):
+    """亨通: 「用神生日，及三傳遞生日干，或干支俱互生旺」 — the 三傳 generate down to the day
+    (``hengtong``), or 干上 and 支上 generate their own 干 and 支 (俱生) or each other's (互生), or are
+    their 帝旺 (俱旺) or each other's (互旺): 辛卯日干上亥支上辰 互生, 丙寅日干上寅支上亥 俱生,
+    甲申日干上酉支上卯 互旺, 壬寅日干上子支上卯 俱旺."""
+    if hengtong(f):
+        return True
+    s, z, g, h = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
+    return ((g.element.generates(s) and h.element.generates(z)) or (g.element.generates(z) and h.element.generates(s))
+            or (g == _WANG[s] and h == _WANG[z]) or (g == _WANG[z] and h == _WANG[s]))
+
+
+_WANG = {e: stage_branch(e, Stage.DIWANG) for e in Element}
 
 
 def fanchang(f: Facts):
@@ -454,10 +470,17 @@ _TRINES = frozenset(frozenset(b.trine) for b in B)
 
 
 def hemei(f: Facts):
-    """和美: the 三傳 are a 三合 and 干上 or 支上 is in 六合 with one of them."""
+    """和美: 「干支遇三合六合，上下遞互相合」 — an upper god of 干 or 支 in 六合 with its own lower (干上
+    with the 干's 寄宮, 支上 with the 支: 甲申日干上亥支上巳, 壬寅日亥加寅), with the other's (干上 with
+    the 支, 支上 with the 干: 乙丑日干上子, 辛卯日卯加辛 干支相會) or with the other upper god (戊辰日干上丑
+    支上子, 伏吟 乙酉·丙申), or the 三傳 a 三合 with 干上 or 支上 in 六合 to one of them (「三傳三合，干支上
+    見六合」)."""
+    g, z, gs, zs = f.lodging, f.branch, f.gan_shang, f.zhi_shang
+    if any(a.combine == b for a, b in ((gs, g), (zs, z), (gs, z), (zs, g), (gs, zs))):
+        return True
     if frozenset(f.trans) not in _TRINES:
         return None
-    return any(x.combine == t for x in (f.gan_shang, f.zhi_shang) for t in f.trans)
+    return any(x.combine == t for x in (gs, zs) for t in f.trans)
 
 
 def zhanguan(f: Facts):
@@ -494,6 +517,16 @@ def sanjiao(f: Facts):
         return None
     dn = f.on(_rides({"太陰", "六合"}, *f.trans))
     return None if dn is None else cond(day_night=dn)
+
+
+def luanshou(f: Facts):
+    """亂首: 「日往加辰受辰克」 — the 干 (its 寄宮) over the 辰, which overcomes the stem (甲申日寅加申)."""
+    return f.seat(f.lodging) == f.branch and f.branch.element.overcomes(f.stem.element)
+
+
+def shangmen_luanshou(f: Facts):
+    """上門亂首: 「辰來加日而克日」 — the 辰 over the 干's 寄宮, overcoming the stem (己卯日卯加未)."""
+    return f.seat(f.branch) == f.lodging and f.branch.element.overcomes(f.stem.element)
 
 
 def zhuixu(f: Facts):
@@ -545,8 +578,12 @@ def wuyin(f: Facts):
 
 
 def jieli(f: Facts):
-    """解離: husband's and wife's 行年 clash and their upper gods overcome each other: two people's
-    行年 — the chart cannot tell."""
+    """解離: 「真解離卦者，謂干克支上神，支克干上神」 (the 畢法 reading, 卷九 解離課) — the stem
+    overcomes 支上 and the 支 overcomes 干上; elsewhere the first clause, husband's and wife's 行年
+    clashing with their upper gods overcoming each other, needs two people's 行年: the chart cannot
+    tell."""
+    if f.stem.element.overcomes(f.zhi_shang.element) and f.branch.element.overcomes(f.gan_shang.element):
+        return True
     return UNDECIDED
 
 
@@ -730,12 +767,14 @@ def zai_e(f: Facts):
 
 
 def yangjiu(f: Facts):
-    """殃咎: the 三傳 overcome one another down to the day stem, or 干上 and 支上 are their 墓."""
+    """殃咎: the 三傳 overcome one another down to the day stem, or 干上 and 支上 are their 墓 (乘墓),
+    or the 干 and the 支 each stand over their 墓 (坐墓: 「干下支下各臨墓神」, 丙寅日巳加戌寅加未)."""
     a, b, c = (x.element for x in f.trans)
     s = f.stem.element
     chain = (a.overcomes(b) and b.overcomes(c) and c.overcomes(s)) or (
         c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
-    tombs = f.gan_shang == mu(f.stem.element) and f.zhi_shang == mu(f.branch.element)
+    gm, zm = mu(f.stem.element), mu(f.branch.element)
+    tombs = (f.gan_shang == gm and f.zhi_shang == zm) or (f.seat(f.lodging) == gm and f.seat(f.branch) == zm)
     return chain or tombs
 
 
@@ -768,11 +807,24 @@ def lide(f: Facts):
 
 
 def panzhu(f: Facts):
-    """盤珠: the 三傳, the 太歲, the 月建 and the 占時 are all in the four lessons."""
-    have = {k.upper for k in f.lessons} | {k.seat for k in f.lessons}
-    if not set(f.trans) <= have:
-        return None
+    """盤珠: the 三傳, the 太歲, the 月建 and the 占時 are all in the four lessons (天心 and 回還 in one)."""
+    return huihuan(f) and tianxin(f)
+
+
+def _in_lessons(f: Facts) -> set[Branch]:
+    return {k.upper for k in f.lessons} | {k.seat for k in f.lessons}
+
+
+def tianxin(f: Facts):
+    """天心: 「歲月日時皆在四課之上」 — the 太歲, the 月建 and the 占時 in the four lessons (the 辰 is
+    always there)."""
+    have = _in_lessons(f)
     return cond(years=have, months=have, hours=have)
+
+
+def huihuan(f: Facts):
+    """回還: 「三傳俱在四課之上」."""
+    return set(f.trans) <= _in_lessons(f) or None
 
 
 @by_trans
