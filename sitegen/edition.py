@@ -158,7 +158,7 @@ def report_page(changes: Changes, site, renderer) -> bytes:
     from .model.addresses import Address
 
     page = Page("edition-changes", "edition_changes", Address("about/changes/"),
-                site.content.names.pages["edition-changes"], parent="about")
+                site.names.pages["edition-changes"], parent="about")
     ctx = Context(site, page)
     kinds = [(name, [(a, _href(a)) for a in getattr(changes, name)])
              for name in ("lessons", "changes", "hexagrams", "rules", "terms", "paragraphs", "added", "moved")]

@@ -45,7 +45,7 @@ def index_data(site: Site) -> dict[str, Any]:
             docs.append(["p", f"{short} #{p.id}", sub, f"{A.text(t.slug).file}#{p.id}",
                          f"{p.zh}\n{p.ko}"])
     for r in site.rules.values():
-        fam = site.content.names.families[r.family]
+        fam = site.names.families[r.family]
         body = " ".join([r.zh, r.ko, r.id, _MD.sub("", plain(site.texts, r.entry.definition))])
         docs.append(["r", f"{r.zh} {r.ko}", f"규칙 · {fam[0]} {fam[1]}", A.rule(r.id).file, body])
     for term in site.terms.values():

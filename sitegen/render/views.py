@@ -152,7 +152,7 @@ def layout(ctx: Context, *, text=None, language: str = "ko", description: str | 
         title=f"{title} · {cfg.title_ko}" if page.key != "home" else f"{cfg.title_zh} {cfg.title_ko}",
         canonical=url,
         crumbs=crumbs,
-        citation=formats(page_fields(cfg, site.content.names.citation, page.key, title, url, language, text)),
+        citation=formats(page_fields(cfg, site.names.citation, page.key, title, url, language, text)),
         changed_in=changed.version if page.kind in ENTITY_KINDS and (
             changed := last_changed(cfg, page.address.path)) else None,
         description=description or cfg.tagline,
@@ -190,7 +190,7 @@ def _chrome(ctx: Context, section: str) -> dict[str, Any]:
             "css": ctx.href(A.asset("site.css")),
             "js": ctx.href(A.asset("site.js")),
             "nav": tuple(Link(label, ctx.href(k), current=(k == section))
-                         for k, label in site.content.names.nav.items() if reg.get(k) is not None),
+                         for k, label in site.names.nav.items() if reg.get(k) is not None),
             "site_title_zh": site.config.title_zh,
             "site_title_ko": site.config.title_ko,
             "search_href": ctx.href(A.SEARCH) if reg.get("search") else "",

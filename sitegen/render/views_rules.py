@@ -136,11 +136,11 @@ def rule(ctx: Context) -> dict[str, Any]:
     r = site.rules[ctx.page.ref]
     e = r.entry
     holds, conditional = chart_groups(ctx, r)
-    family_zh, family_ko = site.content.names.families[r.family]
+    family_zh, family_ko = site.names.families[r.family]
     view = {
         "id": r.id, "zh": r.zh, "ko": r.ko,
         "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
-        "applies": site.content.names.applies[r.predicate.applies_to],
+        "applies": site.names.applies[r.predicate.applies_to],
         "definition": prose(ctx, e.definition),
         "test": prose(ctx, e.test),
         "condition": e.condition,
@@ -166,8 +166,8 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     families: dict[str, list[tuple[RuleRef, int, int]]] = {}
     for r in site.rules.values():
         families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
-    groups = tuple((fam, *site.content.names.families[fam],
-                    site.content.names.applies[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
+    groups = tuple((fam, *site.names.families[fam],
+                    site.names.applies[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
                     _by_juan(items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
     # the 法 of 《畢法賦》 the chart cannot tell, each with the reason its entry gives
@@ -434,7 +434,7 @@ def book_rows(ctx: Context, book) -> tuple[tuple[str, tuple[BookRow, ...] | str]
                 continue
             seen.add((a.part, a.title))
             row = BookRow(a.part, a.title, rule_ref(ctx, r.id), len(r.holds), len(r.conditional),
-                          site.content.names.applies[r.predicate.applies_to], ctx.href(A.rule(r.id), "holds-h"))
+                          site.names.applies[r.predicate.applies_to], ctx.href(A.rule(r.id), "holds-h"))
             by_part.setdefault(a.part, []).append(((*_heading_order(a.title), n), row))
     out: list[tuple[str, tuple[BookRow, ...] | str]] = []
     for part in WORKS[book.work]:
