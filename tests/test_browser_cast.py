@@ -60,23 +60,25 @@ def _moments() -> list[tuple[str, str, int]]:
             for m, tz, ds in out if 1900 <= m.year <= 2100]
 
 
-# `sitegen cast`'s alone, not yet the page's: the Moon's mansion (the page does not carry the
-# mansion table) and what the date settles besides the 干支 (四立 days, and the 課體 and 法 they decide).
-NOT_ON_THE_PAGE = frozenset({"moon_mansion", "dates", "settled", "bifa"})
+# `sitegen cast`'s alone, not the page's: none (the Moon's mansion, the days of the calendar and the
+# 課體 and 法 they settle are on the page too).
+NOT_ON_THE_PAGE: frozenset[str] = frozenset()
 
 
-def _sitegen_cast(moments) -> dict[tuple[str, str, int], dict]:
-    """`sitegen cast --json`, one call per zone and day setting."""
+def _sitegen_cast(moments, *extra: str) -> dict[tuple, dict]:
+    """`sitegen cast --json`, one call per zone, day setting (and place: a moment may be
+    (WHEN, zone, day_starts, place)), with ``extra`` arguments."""
     groups = defaultdict(list)
-    for at, tz, ds in moments:
-        groups[(tz, ds)].append(at)
+    for m in moments:
+        groups[m[1:]].append(m[0])
     out = {}
-    for (tz, ds), ats in groups.items():
+    for key, ats in groups.items():
+        tz, ds, *place = key
         run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json",
-                              "--tz", tz, "--day-starts", str(ds), *ats],
-                             capture_output=True, text=True, check=True)
+                              "--tz", tz, "--day-starts", str(ds), *(["--place", place[0]] if place else []),
+                              *extra, *ats], capture_output=True, text=True, check=True)
         for at, line in zip(ats, run.stdout.splitlines()):
-            out[(at, tz, ds)] = json.loads(line)
+            out[(at, *key)] = json.loads(line)
     return out
 
 

@@ -19,8 +19,13 @@ from .views import Context, layout
 
 TABLES = A.Address("cast/tables.js")
 YI_TABLES = A.CAST_YI
+MOON = A.Address("cast/moon.js")
 PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
                 ("Asia/Tokyo", "東京"))
+# The places the cast page offers for 晝/夜 by the Sun (``--place LAT,LON``): city centres, to 0.01°.
+PRESET_PLACES = (("37.57,126.98", "서울"), ("35.18,129.08", "부산"), ("39.02,125.75", "평양"),
+                 ("39.90,116.41", "北京"), ("31.23,121.47", "上海"), ("25.03,121.56", "臺北"),
+                 ("22.32,114.17", "香港"), ("35.68,139.69", "東京"))
 
 
 def cast(ctx: Context) -> dict[str, Any]:
@@ -29,6 +34,7 @@ def cast(ctx: Context) -> dict[str, Any]:
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
             "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
+            "moon_src": ctx.href(MOON), "places": PRESET_PLACES,
             "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts}
 
 
@@ -71,7 +77,46 @@ def tables(site: Site) -> dict:
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
     out.update(practice_tables(site, lessons))
+    out.update(bifa_tables(lessons))
+    out["dates"] = date_table()
     return out
+
+
+def bifa_tables(lessons) -> dict:
+    """The 法 of 《畢法賦》 each lesson shows: each distinct [number, condition] once (``bifa_conds``,
+    the condition ``null`` where it always holds), per lesson their indices (``bifa``, two digits
+    each, packed), and each 法's verse by number (``bifa_verses``, "" for 0)."""
+    from ..model.liuren.bifa import BIFA
+    from ..model.packing import pack
+
+    conds: dict[str, int] = {}
+    rows = []
+    for row in lessons:
+        for l in row:
+            rows.append(pack((conds.setdefault(json.dumps([b.number, None if b.condition is None else dict(b.when)],
+                                                          ensure_ascii=False), len(conds)) for b in l.bifa), 2))
+    return {"bifa_conds": [json.loads(k) for k in conds], "bifa": rows,
+            "bifa_verses": [BIFA[n][0] if n in BIFA else "" for n in range(max(BIFA) + 1)]}
+
+
+def date_table() -> dict:
+    """The days of the calendar a moment tells (:func:`sitegen.model.calendar.sili_days`: 四立日,
+    四立前日 …), found by asking it: for each term's name, for the moment's day 2 days before the
+    term's day to 2 after, which of them hold (``marks[name][offset + 2]``; ``keys`` all of them)."""
+    from datetime import datetime, timedelta, timezone
+
+    from ..model.calendar import cast, sili_days, terms
+
+    t, utc = terms(), timezone.utc
+    keys: list[str] = []
+    marks: dict[str, list[list[str]]] = {}
+    for j in range(24, 48):                  # one term of each name
+        day = datetime.fromtimestamp(t.instants[j], utc).replace(tzinfo=None, hour=12, minute=0, second=0)
+        got = [sili_days(cast(day + timedelta(days=k), utc, "UTC", day_starts=0), utc) for k in range(-2, 3)]
+        keys += [k for k in got[0] if k not in keys]
+        if any(any(g.values()) for g in got):
+            marks[t.name(j)] = [[k for k, v in g.items() if v] for g in got]
+    return {"keys": keys, "marks": marks}
 
 
 def practice_tables(site: Site, lessons) -> dict:
@@ -105,6 +150,14 @@ def raw_tables(site: Site, page) -> bytes:
     body = json.dumps(tables(site), ensure_ascii=False, separators=(",", ":"))
     return ("/* sitegen: the calendar's tables for the cast and lesson pages (made by the build). */\n"
             f"window.SITEGEN_CAST={body};\n").encode()
+
+
+def raw_moon_tables(site: Site, page) -> bytes:
+    from ..model.mansion import page_table as moon_table
+
+    body = json.dumps(moon_table(), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the Moon's mansions, for the cast page (made by the build). */\n"
+            f"window.SITEGEN_MOON={body};\n").encode()
 
 
 def raw_calendar_tables(site: Site, page) -> bytes:
@@ -143,5 +196,5 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
 
 
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables,
+RAW = {"cast_tables": raw_tables, "cast_moon": raw_moon_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables,
        "yi_moment_tables": raw_yi_moment_tables}

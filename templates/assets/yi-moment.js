@@ -218,7 +218,7 @@
     var Y = window.SITEGEN_YI, C = window.SitegenCast, f;
     var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : window.SITEGEN_CAST.day_starts);
     try {
-      f = C.facts(p.at, p.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", dayStarts);
+      f = C.facts(p.at, p.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", dayStarts, null, null, p.place);
     } catch (e) {
       if (!(e instanceof C.CastError)) throw e;
       box.querySelector("[data-moment-summary]").textContent = e.message;
@@ -227,6 +227,7 @@
     moment = { d: Y.sixty.indexOf(f.day), m: Y.branches.indexOf(f.month.charAt(1)),
                how: f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):" };
     show(moment.d, moment.m, moment.how);
+    C.showSun(document, f);                 // the Sun at ?place= (templates/_sun.html)
     window.SITEGEN_YI_FACTS.at = f.at;
   }
 
