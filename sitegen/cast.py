@@ -492,7 +492,7 @@ def _place(text: str) -> tuple[float, float]:
     try:
         check_place(lat, lon)
     except (PlaceError, ValueError, OverflowError):
-        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −65…65 (the Sun's tables stop short of "
+        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −60…60 (the Sun's tables stop short of "
                                          f"the polar circles) and longitude −180…180") from None
     return lat, lon
 

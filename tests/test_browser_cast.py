@@ -75,7 +75,7 @@ def _sitegen_cast(moments, *extra: str) -> dict[tuple, dict]:
     for key, ats in groups.items():
         tz, ds, *place = key
         run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json",
-                              "--tz", tz, "--day-starts", str(ds), *(["--place", place[0]] if place else []),
+                              "--tz", tz, "--day-starts", str(ds), *([f"--place={place[0]}"] if place else []),
                               *extra, *ats], capture_output=True, text=True, check=True)
         for at, line in zip(ats, run.stdout.splitlines()):
             out[(at, *key)] = json.loads(line)
@@ -225,4 +225,99 @@ def test_the_day_night_choice_is_in_the_url_and_in_print(browser, built):
     page.goto(lesson + "?at=2026-12-01T23:30&tz=Asia/Seoul&shift=day")
     page.wait_for_selector("#moment:not([hidden])")
     assert page.get_attribute(".lesson", "data-shift") == "day"
+    page.close()
+
+
+# ---- the Sun at a place (issue 30 point 6) ------------------------------------------------------
+
+def _sun_moments() -> list[tuple[str, str, int, str]]:
+    """(WHEN, zone, day_starts, place): the cast page's places and others anywhere the Sun's tables
+    reach, at random moments and a second either side of the tables' sunrise and sunset."""
+    from sitegen.model.sun import solar_day
+    from sitegen.render.views_cast import PRESET_PLACES
+
+    rng = random.Random(30)
+    zones = {"37.57": "Asia/Seoul", "35.18": "Asia/Seoul", "39.02": "Asia/Pyongyang", "39.90": "Asia/Shanghai",
+             "31.23": "Asia/Shanghai", "25.03": "Asia/Taipei", "22.32": "Asia/Hong_Kong", "35.68": "Asia/Tokyo"}
+    places = [(p, zones[p.split(",")[0]]) for p, _ in PRESET_PLACES]
+    places += [(f"{rng.uniform(-60, 60):.4f},{rng.uniform(-180, 180):.3f}", rng.choice(ZONES)) for _ in range(16)]
+    lo = int(dt.datetime(1900, 1, 3, tzinfo=dt.timezone.utc).timestamp())
+    hi = int(dt.datetime(2100, 12, 28, tzinfo=dt.timezone.utc).timestamp())
+    out = []
+    for place, tz in places:
+        lat, lon = (float(x) for x in place.split(","))
+        ds = rng.choice((23, 0))
+        instants = [rng.randrange(lo, hi) for _ in range(6)]
+        for _ in range(3):
+            s = solar_day(rng.randrange(lo, hi), lat, lon)
+            instants += [s.sunrise - 1, s.sunrise, s.sunset - 1, s.sunset]
+        for x in instants:
+            local = _local(x, tz)
+            if 1900 <= local.year <= 2100:
+                out.append((local.strftime("%Y-%m-%dT%H:%M:%S"), tz, ds, place))
+    return out
+
+
+def test_the_cast_page_reads_the_sun_at_a_place_as_sitegen_cast_place_does(browser, built):
+    """Every key, 晝/夜 by the Sun and the solar times among them, at the eight preset places and
+    sixteen others, boundaries included (a second before the tables' sunrise is 夜, sunrise 晝)."""
+    moments = _sun_moments()
+    assert len(moments) >= 400
+    expected = _sitegen_cast(moments)
+    page = browser.new_page()
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul")
+    got = page.evaluate("""(moments) => moments.map(([at, tz, ds, place]) => {
+        const f = window.SitegenCast.facts(at, tz, ds, null, null, place), out = {};
+        for (const k in f) if (k[0] !== "_") out[k] = f[k];
+        return out;
+    })""", [list(m) for m in moments])
+    page.close()
+    bad = [(m, expected[m], have) for m, have in zip(moments, got) if have != expected[m]]
+    assert not bad, f"{len(bad)} of {len(moments)} differ; first: {bad[:2]}"
+    by_sun = [expected[m]["day_night"] for m in moments]
+    assert by_sun.count("day") > 100 and by_sun.count("night") > 100
+    # the boundaries: a second before sunrise is night by the Sun, sunrise itself day
+    assert any(expected[m]["day_night"] != expected[n]["day_night"] for m, n in zip(moments, moments[1:]))
+
+
+def test_the_place_is_in_the_address_on_the_page_and_in_print(browser, built):
+    """The issue's moment: 2026-12-22 05:49 in Seoul is a 卯 hour, yet before sunrise: 夜 on the
+    page as in `sitegen cast --place`, which the page's lesson link and the lesson page keep."""
+    want = _sitegen_cast([("2026-12-22T05:49", "Asia/Seoul", 23, "37.57,126.98")])[
+        ("2026-12-22T05:49", "Asia/Seoul", 23, "37.57,126.98")]
+    assert want["day_night"] == "night" and want["hour"] == "卯"
+    page = browser.new_page()
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul")
+    page.wait_for_selector("#cast-result:not([hidden])")
+    assert page.text_content("[data-fact='day_night']").startswith("晝") and page.is_hidden("[data-sun]")
+    page.click("button[data-place='37.57,126.98']")                    # 서울
+    expect(page).to_have_url(re.compile(re.escape("place=37.57,126.98")))
+    assert page.text_content("[data-fact='day_night']").startswith("夜")
+    sun_line = page.text_content("#cast-result [data-sun]")
+    assert "37.57,126.98" in sun_line and want["sun"]["sunrise"][11:19] in sun_line
+    assert want["sun"]["true_solar"][11:19] in sun_line
+    page.emulate_media(media="print")
+    assert page.is_visible("#cast-result [data-sun]")
+    assert "place=37.57,126.98" in page.text_content("[data-address]")
+    page.emulate_media(media="screen")
+    # a saved address finds the same reading; the lesson it links to keeps the place and reads 夜
+    page.goto(page.url)
+    page.wait_for_selector("#cast-result:not([hidden])")
+    assert page.input_value("input[name=place]") == "37.57,126.98"
+    link = page.get_attribute("[data-fact-link]", "href")
+    assert link.endswith(want["link"].split("?")[1])
+    page.click("[data-fact-link]")
+    page.wait_for_selector("#moment:not([hidden])")
+    assert page.get_attribute(".lesson", "data-shift") == "night"
+    assert "37.57,126.98" in page.text_content("#moment [data-sun]")
+    page.emulate_media(media="print")
+    assert page.is_visible("#moment [data-sun]") and "place=37.57,126.98" in page.locator(".print-url").inner_text()
+    # a change page given the moment and the place says the same of the Sun
+    page.goto((built / "yi/55/17/index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul&place=37.57,126.98")
+    page.wait_for_selector("[data-sun]:not([hidden])")
+    assert page.text_content("[data-sun]") == sun_line
+    # a place the tables do not reach is named, as the command line names it
+    page.emulate_media(media="screen")
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul&place=75,20")
+    assert "75,20" in page.text_content("#cast-status") and page.is_hidden("#cast-result")
     page.close()
