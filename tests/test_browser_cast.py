@@ -321,3 +321,61 @@ def test_the_place_is_in_the_address_on_the_page_and_in_print(browser, built):
     page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul&place=75,20")
     assert "75,20" in page.text_content("#cast-status") and page.is_hidden("#cast-result")
     page.close()
+
+
+# ---- the 六爻 chart of a cast (issue 28 point 5, on the cast page) -------------------------------
+
+def test_the_cast_page_reads_a_cast_hexagram_as_sitegen_cast_yi_does(browser, built):
+    """Every key of `sitegen cast --yi|--meihua|--numbers --json` — each line's 納甲, 六親, 六神,
+    旺衰, marks, 神煞 and 十二運 in the 日辰 and 月建, 卦身, 三合局, 伏神 — on 320 readings."""
+    rng = random.Random(28)
+    inputs = [(("coins", t), ("--yi", t)) for t in ("789768", "666999", "777777", "888888", "967896")]
+    inputs += [(("coins", t), ("--yi", t)) for t in ("".join(rng.choice("6789") for _ in range(6)) for _ in range(3))]
+    inputs += [(("meihua-time", ""), ("--meihua",)), (("meihua-numbers", "3,8"), ("--numbers", "3,8")),
+               (("meihua-numbers", "17,250,9"), ("--numbers", "17,250,9"))]
+    cases = []
+    for (method, value), args in inputs:
+        tz, ds = rng.choice(ZONES), rng.choice((23, 0))
+        ats = [(dt.datetime(1901, 1, 2) + dt.timedelta(minutes=rng.randrange(199 * 365 * 1440))).strftime("%Y-%m-%dT%H:%M")
+               for _ in range(29)]
+        run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json", "--tz", tz,
+                              "--day-starts", str(ds), *args, *ats], capture_output=True, text=True, check=True)
+        cases += [(method, value, at, tz, ds, json.loads(line)) for at, line in zip(ats, run.stdout.splitlines())]
+    assert len(cases) >= 300
+    page = browser.new_page()
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul")
+    got = page.evaluate("""(cases) => cases.map(([m, v, at, tz, ds]) => SitegenYiCast.facts(m, v, at, tz, ds))""",
+                        [list(c[:5]) for c in cases])
+    bad = [(c[:5], c[5], have) for c, have in zip(cases, got) if have != c[5]]
+    assert not bad, f"{len(bad)} of {len(cases)} differ; first: {bad[:1]}"
+    assert any(c[5]["sanhe"] for c in cases) and any(c[5]["fushen"] for c in cases)
+    page.close()
+
+
+def test_the_cast_page_shows_the_chart_and_the_yongshen_with_its_chou_shen(browser, built):
+    """The cast 雷火豐 → 澤雷隨 on 2026-12-01 09:30 in Seoul as a table of lines, and a 用神 chosen
+    (kept in the address) with its 原神, 忌神 and 仇神 where the build's 用神 table has them."""
+    from sitegen.model.yi import change as change_of
+    from sitegen.model.yi.yongshen import TOPIC_IDS, yongshen
+
+    page = browser.new_page()
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-01T09:30&tz=Asia/Seoul&yi=789768")
+    page.wait_for_selector("[data-yi-chart]:not([hidden])")
+    summary = page.text_content("[data-yi-summary]")
+    assert "日辰 己酉" in summary and "卦身 戌 (6爻)" in summary
+    rows = page.locator("[data-yi-lines] tr")
+    assert rows.count() == 6 and rows.nth(0).get_attribute("data-line") == "6"
+    assert "父母 庚申 → 丁酉" in rows.nth(1).text_content() and "日帝旺 月病" in rows.nth(1).text_content()
+    assert "旬空" in rows.nth(5).text_content() and "暗動" in rows.nth(5).text_content()
+    ch = change_of(55, 17)
+    topic = next(t for t in TOPIC_IDS if yongshen(ch.ben, t).chou)
+    page.select_option("[data-yi-yong]", topic)
+    expect(page).to_have_url(re.compile(re.escape(f"yong={topic}")))
+    y = yongshen(ch.ben, topic)
+    text = page.text_content("[data-yi-yong-text]")
+    assert "仇神 " + ", ".join(f"{n}爻" for n in y.chou) in text
+    assert "原神 " + ", ".join(f"{n}爻" for n in y.yuan) in text if y.yuan else True
+    page.goto(page.url)                                  # the saved address finds the same reading
+    page.wait_for_selector("[data-yi-chart]:not([hidden])")
+    assert page.text_content("[data-yi-yong-text]") == text
+    page.close()

@@ -35,6 +35,7 @@ def cast(ctx: Context) -> dict[str, Any]:
             "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
             "moon_src": ctx.href(MOON), "places": PRESET_PLACES,
+            "yi_moment_src": ctx.href(A.YI_MOMENT), "yi_moment_script": ctx.href(A.asset("yi-moment.js")),
             "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts}
 
 
@@ -47,9 +48,34 @@ def yi_tables(site: Site) -> dict:
     return {"casting": casting.page_table(), "lunar": lunar.page_table(),
             "hexagrams": {h.lines: h.number for h in yi.HEXAGRAMS},
             "names": [h.name for h in yi.HEXAGRAMS],
+            **chart_tables(),
             # a change's address: the two numbers as its path writes them, and where they go
             "numbers": [A.change(n, n).path.split("/")[1] for n in range(1, 65)],
             "change": A.change(11, 22).path.replace("11", "{from}").replace("22", "{to}")}
+
+
+def chart_tables() -> dict:
+    """What the cast page's 六爻 chart looks up besides the day-and-month tables (yi/moment.js): each
+    hexagram's 納甲 (sixty indices, packed two digits a line), 六親, 世, 應, 伏神 and 卦身 (``charts``,
+    by number − 1); and for each change (``from`` − 1) × 64 + (``to`` − 1), the 三合局 its moving
+    lines complete, as a bit of ``sanhe_names`` each (``sanhe``, one digit a change). A moving
+    line's 納甲 is the 變卦's at that line (checked here for every change)."""
+    from ..model import yi
+    from ..model.packing import pack
+    from ..model.yi.rules import RULES_BY_ID, SANHE_IDS
+
+    charts = [{"najia": pack((g.index for g in h.najia), 2), "liuqin": [k.zh for k in h.liuqin], "shi": h.shi,
+               "ying": h.ying, "fushen": [f.as_data() for f in h.fushen], "gua_shen": h.gua_shen_data}
+              for h in yi.HEXAGRAMS]
+    bits = []
+    for ch in yi.all_changes():
+        assert all(ln.bian_najia == ch.bian.najia[ln.line - 1] for ln in ch.lines), ch
+        bits.append((ch.ben.number - 1, ch.bian.number - 1, sum(1 << i for i, r in enumerate(SANHE_IDS)
+                                                                  if r in ch.rule_ids)))
+    sanhe = [0] * (64 * 64)
+    for a, b, v in bits:
+        sanhe[a * 64 + b] = v
+    return {"charts": charts, "sanhe": pack(sanhe), "sanhe_names": [RULES_BY_ID[r].zh for r in SANHE_IDS]}
 
 
 def calendar_tables(site: Site) -> dict:
