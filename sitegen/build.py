@@ -209,15 +209,16 @@ def check_all(root: Path, base_url: str | None = None) -> tuple[Site, Renderer, 
             if not problems:      # not a consequence of content already found faulty: a bug
                 raise
     assets: dict[str, bytes] = {}
-    if site is not None:
-        renderer = Renderer(site)
-        problems.extend(renderer.check_templates())
-        if not project_problems:
-            assets = renderer.assets()
-            files = {p.address.file for p in site.registry if p.kind != "redirect"} | set(assets)
-            problems.extend(check_redirects(site.content.redirects, frozenset(files)))
-    else:
-        problems.extend(template_problems(make_env(root / TEMPLATES)))
+    renderer = Renderer(site) if site is not None else None
+    if renderer is not None and not problems:
+        problems.extend(renderer.check_templates())       # compiled: they render next
+    else:                                                  # nothing will render: read for errors
+        problems.extend(template_problems(renderer.env if renderer else make_env(root / TEMPLATES),
+                                          parse_only=True))
+    if site is not None and renderer is not None and not project_problems:
+        assets = renderer.assets()
+        files = {p.address.file for p in site.registry if p.kind != "redirect"} | set(assets)
+        problems.extend(check_redirects(site.content.redirects, frozenset(files)))
     problems.raise_if_any()
     assert site is not None
     return site, renderer, assets

@@ -254,6 +254,36 @@ def test_the_text_output_lists_the_shensha_by_name_in_korean_only():
     assert _words(text) == [], text
 
 
+def _documented(section: str, row: str | None = None) -> set[str]:
+    """The keys docs/cast-json.md lists in a section's first column (or, given ``row``, in the
+    second column of that key's row)."""
+    import re
+    text = (REPO / "docs/cast-json.md").read_text(encoding="utf-8").split("\n## ")
+    body = next(t for t in text if t.startswith(section))
+    keys: set[str] = set()
+    for line in body.splitlines():
+        cells = line.split("|")
+        if len(cells) < 4 or not cells[1].strip().startswith("`"):
+            continue
+        first = set(re.findall(r"`([a-z_]+)`", cells[1]))
+        if row is None:
+            keys |= first
+        elif row in first:
+            keys |= set(re.findall(r"`([a-z_]+)`", cells[2]))
+    return keys
+
+
+def test_the_json_keys_are_the_documented_ones():
+    """docs/cast-json.md lists every key `--json` prints, and prints nothing it does not list."""
+    liuren = [json.loads(cast("--json", "--tz", tz, *extra, at).stdout) for tz, extra, at in (
+        ("Asia/Seoul", ["--born", "1984", "--sex", "f"], "2026-12-01T09:30"),
+        ("America/New_York", [], "2026-03-08T02:30"))]                  # a time the clocks skip
+    assert set().union(*liuren) == _documented("A 大六壬 lesson")
+    yi = json.loads(cast("--json", "--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30").stdout)
+    assert set(yi) == _documented("A hexagram")
+    assert set().union(*yi["lines"]) == _documented("A hexagram", "lines")
+
+
 def test_the_meihua_arithmetic_is_shown():
     """The sums, their remainders by eight and six, and the trigrams and line they give."""
     text = cast("--tz", "Asia/Seoul", "--meihua", "2026-12-01T09:30").stdout

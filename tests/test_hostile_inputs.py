@@ -218,6 +218,22 @@ def test_a_dot_file_is_neither_read_nor_fingerprinted(site):
 
 # -- 8. all problems at once ----------------------------------------------------------------------
 
+def test_beside_a_content_problem_a_template_is_still_read_as_the_compiler_reads_it(site):
+    """With the content faulty nothing renders, so the templates are parsed, not compiled; what
+    the compiler alone would refuse is still listed in the same run."""
+    edit(site / TEXT, "{#p02}", "{#p01}")                                         # duplicate id
+    edit(site / "templates/term.html", "{{ t.gloss | md }}", "{{ t.gloss | mdd }}{% if t is odd_one %}{% endif %}")
+    edit(site / "templates/about.html", "{% block main %}", "{% block main %}{% block main %}{% endblock %}")
+    found = checked(site)
+    gloss = line_of(site / "templates/term.html", "| mdd")
+    one(found, TEXT, 27, "p01")
+    one(found, "templates/term.html", gloss, "No filter named 'mdd'")
+    one(found, "templates/about.html", line_of(site / "templates/about.html", "{% block main %}{% block"),
+        "block 'main' defined twice")
+    edit(site / "templates/term.html", "| mdd", "| md")
+    one(checked(site), "templates/term.html", gloss, "No test named 'odd_one'")
+
+
 def test_four_problems_in_four_phases_are_all_listed(site):
     edit(site / "content/terms/yi.yaml", "- id:", "- id: [", 1)                  # terms YAML
     edit(site / TEXT, "{#p02}", "{#p01}")                                         # duplicate id

@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
+from jinja2 import nodes
+from jinja2.exceptions import TemplateAssertionError
 
 from ..model.pages import Page
 from ..model.site import Site
@@ -78,12 +80,19 @@ class Renderer:
                 and not any(ignored(part) for part in p.relative_to(folder).parts)}
 
 
-def template_problems(env: jinja2.Environment) -> list[Problem]:
-    """Every template of ``env`` compiled: the syntax errors, each with its file and line."""
+def template_problems(env: jinja2.Environment, parse_only: bool = False) -> list[Problem]:
+    """Every template of ``env`` compiled: the syntax errors, each with its file and line. With
+    ``parse_only`` (when something else failed, so that nothing will render) they are parsed, and
+    their filters, tests and blocks checked as the compiler would, without making their code."""
     problems = []
     for name in sorted(env.list_templates(filter_func=lambda n: n.endswith(".html"))):
         try:
-            env.get_template(name)
+            if parse_only:
+                assert env.loader is not None
+                source, filename, _ = env.loader.get_source(env, name)
+                _check_tree(env, env.parse(source, name, filename), name, filename)
+            else:
+                env.get_template(name)
         except jinja2.TemplateSyntaxError as e:
             problems.append(Problem(f"{TEMPLATES}/{e.name or name}", e.lineno,
                                     f"template syntax error: {e.message}",
@@ -93,6 +102,22 @@ def template_problems(env: jinja2.Environment) -> list[Problem]:
                                     "check that the template and what it names exist and are "
                                     "UTF-8 text"))
     return problems
+
+
+def _check_tree(env: jinja2.Environment, tree: nodes.Template, name: str, filename: str | None) -> None:
+    """What the compiler asserts of a parsed template: every filter and test exists, no block is
+    defined twice (raised as the compiler raises it)."""
+    blocks: set[str] = set()
+    for node in tree.find_all((nodes.Filter, nodes.Test, nodes.Block)):
+        if isinstance(node, nodes.Block):
+            if node.name in blocks:
+                raise TemplateAssertionError(f"block {node.name!r} defined twice", node.lineno, name, filename)
+            blocks.add(node.name)
+            continue
+        known = env.filters if isinstance(node, nodes.Filter) else env.tests
+        if node.name not in known:
+            kind = "filter" if isinstance(node, nodes.Filter) else "test"
+            raise TemplateAssertionError(f"No {kind} named {node.name!r}.", node.lineno, name, filename)
 
 
 def _template_frame(e: Exception, templates: Path) -> tuple[str, int] | None:
