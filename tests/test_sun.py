@@ -100,6 +100,10 @@ def test_sitegen_cast_decides_day_and_night_by_the_tables_to_the_second():
     assert f["sun"]["place"] == "37.57,126.98" and f["sun"]["sunrise"].startswith("2026-12-22T07:4")
     assert f["link"].endswith("&shift=night&place=37.57,126.98")
     assert f["sun"]["correction"] // 60 in (-31, -32) and f["sun"]["true_solar_hour"] == "卯"
+    # docs/cast-json.md lists the keys --place adds, and the sun's own
+    from test_cast_cli import _documented
+    assert {"day_night_by", "sun"} <= _documented("A 大六壬 lesson")
+    assert set(f["sun"]) <= _documented("A 大六壬 lesson", "sun")
 
 
 @pytest.mark.parametrize("place", ["60.01,127", "-70,0", "37,181", "nan,1", "1e400,0", "37.5", "north"])
