@@ -358,7 +358,8 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "fushen": [f.as_data() for f in ch.ben.fushen],
         "url": url,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
-                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
+                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else "")
+                + (f"&place={c.sun.place}" if c.sun else ""),
         "lines": m.as_data()["lines"],
         "gua_shen": ch.ben.gua_shen_data,
         "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],

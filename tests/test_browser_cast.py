@@ -316,6 +316,16 @@ def test_the_place_is_in_the_address_on_the_page_and_in_print(browser, built):
     page.goto((built / "yi/55/17/index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul&place=37.57,126.98")
     page.wait_for_selector("[data-sun]:not([hidden])")
     assert page.text_content("[data-sun]") == sun_line
+    # the cast hexagram's link carries the place too, as `sitegen cast --yi … --place` writes it
+    run = subprocess.run([sys.executable, "-m", "sitegen", "--root", str(REPO), "cast", "--json", "--tz", "Asia/Seoul",
+                          "--place", "37.57,126.98", "--yi", "789768", "2026-12-22T05:49"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(run.stdout)["link"].endswith("&place=37.57,126.98")
+    page.emulate_media(media="screen")
+    page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul&place=37.57,126.98")
+    page.wait_for_function("window.SitegenYiCast")
+    got = page.evaluate("SitegenYiCast.facts('coins', '789768', '2026-12-22T05:49', 'Asia/Seoul', 23, '37.57,126.98')")
+    assert got == json.loads(run.stdout)
     # a place the tables do not reach is named, as the command line names it
     page.emulate_media(media="screen")
     page.goto((built / "cast" / "index.html").as_uri() + "?at=2026-12-22T05:49&tz=Asia/Seoul&place=75,20")

@@ -68,7 +68,8 @@
     var at = castForm.elements.date.value + "T" + castForm.elements.time.value.split(".")[0];
     if (/T\d\d:\d\d:00$/.test(at)) at = at.slice(0, 16);
     var day = castForm.elements.day.value;
-    return SitegenCast.facts(at, castForm.elements.tz.value.trim(), day === "0" ? 0 : 23);
+    return SitegenCast.facts(at, castForm.elements.tz.value.trim(), day === "0" ? 0 : 23, null, null,
+                             castForm.elements.place.value.trim());
   }
 
   // The change read in the moment's day and month, as `sitegen cast --yi … --json` prints it: the
@@ -119,7 +120,8 @@
     var root = castForm.getAttribute("data-root"), N = Y().numbers;
     var url = Y().change.replace("{from}", N[c.from - 1]).replace("{to}", N[c.to - 1]);
     var link = url + "?at=" + f.at + "&tz=" + encodeURIComponent(f.tz).replace(/%2F/g, "/") +
-      (f.day_starts !== window.SITEGEN_CAST.day_starts ? "&day=" + f.day_starts : "");
+      (f.day_starts !== window.SITEGEN_CAST.day_starts ? "&day=" + f.day_starts : "") +
+      (f.sun ? "&place=" + f.sun.place : "");
     c.url = url;
     c.link = link;
     return { c: c, f: f, href: root + url + "index.html?" + link.split("?")[1] };
@@ -270,8 +272,8 @@
   window.SitegenYiCast = {
     cast: function (method, value) { return cast(method, value).c; },
     // the whole reading at a moment, as the JSON has it (the moment: at, tz, day_starts)
-    facts: function (method, value, at, tz, dayStarts) {
-      var r = cast(method, value, SitegenCast.facts(at, tz, dayStarts));
+    facts: function (method, value, at, tz, dayStarts, place) {
+      var r = cast(method, value, SitegenCast.facts(at, tz, dayStarts, null, null, place));
       return facts(r.c, r.f);
     }
   };
