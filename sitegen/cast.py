@@ -115,13 +115,14 @@ def clock_change_text(f: dict) -> str:
 
 
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
-         dates: dict[str, bool] | None = None) -> bool | None:
+         dates: dict[str, bool] | None = None, moon: str | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches) or a day of the calendar the moment does not tell: ``dates`` says which days of
-    the calendar it does tell (四立日, 四立前日) and whether this is one (the 月宿 it does not)."""
+    as branches) or what the moment was not asked for: ``dates`` says which days of the calendar
+    it tells (四立日, 四立前日, 分至日) and whether this is one, ``moon`` the 宮 of the Moon's
+    lodge (月宿)."""
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
-            "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing}
+            "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing, "moon": moon}
     given = {"本命": birth, "行年": xing}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
@@ -271,14 +272,17 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     out["conditional"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch)]
                           for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
-    # What the date settles besides: whether the day is a 四立 or the eve of one, each conditional
-    # 課體 with those days decided, and the 法 of 《畢法賦》 the lesson shows, decided the same way.
+    # What the date settles besides: whether the day is a 四立, the eve of one or a 分至, and the
+    # Moon's 宮 (月宿): each conditional 課體 with those decided, and the 法 of 《畢法賦》 the lesson
+    # shows, decided the same way.
     days = sili_days(c, tz)
     out["dates"] = days
-    out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, dates=days)]
+    moon = out["moon_mansion"]["palace"]
+    out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, dates=days, moon=moon)]
                       for p in the_lesson.conditional_patterns]
     out["bifa"] = [[b.number, True if b.condition is None else
-                    held(dict(b.when), out, ming, xing_branch, dates=days)] for b in the_lesson.bifa]
+                    held(dict(b.when), out, ming, xing_branch, dates=days, moon=moon)]
+                   for b in the_lesson.bifa]
     out.update(clock_change(c.local, tz))
     return out
 
@@ -302,7 +306,7 @@ def text(f: dict, c, markers) -> str:
         f"占時 {f['hour']}  第{f['plate']}局  {dn}",
         f"  三傳 {f['transmissions']}  {f['link']}",
         *sun_text(f),
-        f"  月宿 {mansion['mansion']} ({mansion['entered']} – {mansion['leaves']})",
+        f"  月宿 {mansion['mansion']} ({mansion['palace']}宮, {mansion['entered']} – {mansion['leaves']})",
         "  神煞 " + " · ".join([f"{m.name} {m.branch.zh}" for m in markers]
                               + [f"{m['name']} {m['branch']}" for m in f["shensha"]]),
         f"  旺相 干{f['strength']['gan']} 支{f['strength']['zhi']}  四課 {''.join(f['strength']['lessons'])}"

@@ -186,7 +186,9 @@ def test_citation_names_an_author_and_the_day_it_was_consulted(tab, built):
     today = dt.date.today().isoformat()
     plain = page.locator(".cite-plain").text_content()          # in the folded cite box
     assert plain.endswith(f"(접속 {today})")
-    assert page.locator(".cite-plain + button").get_attribute("data-copy") == plain
+    copy = page.locator(".cite-plain + button")                 # copies the text before it
+    assert copy.get_attribute("data-copy-before") is not None
+    assert copy.evaluate("b => b.previousElementSibling.textContent") == plain
     bibtex = page.locator(".cite-bibtex").text_content()
     assert f"urldate = {{{today}}}" in bibtex and "author = {{" in bibtex
 

@@ -180,10 +180,10 @@ def test_the_cast_decides_the_days_a_date_settles():
     def one(tz, at):
         return json.loads(cast("--json", "--tz", tz, at).stdout)
     eve, day = one("Asia/Seoul", "2026-02-03T10:00"), one("Asia/Seoul", "2026-02-04T10:00")
-    assert eve["dates"] == {"四立日": False, "四立前日": True}
-    assert day["dates"] == {"四立日": True, "四立前日": False}
-    assert one("UTC", "2026-02-03T10:00")["dates"] == {"四立日": True, "四立前日": False}
-    assert one("UTC", "2026-02-02T10:00")["dates"] == {"四立日": False, "四立前日": True}
+    assert eve["dates"] == {"四立日": False, "四立前日": True, "分至日": False}
+    assert day["dates"] == {"四立日": True, "四立前日": False, "分至日": False}
+    assert one("UTC", "2026-02-03T10:00")["dates"] == {"四立日": True, "四立前日": False, "分至日": False}
+    assert one("UTC", "2026-02-02T10:00")["dates"] == {"四立日": False, "四立前日": True, "分至日": False}
     assert dict(eve["settled"])["四絕"] is True and dict(eve["conditional"])["四絕"] is None
     assert dict(day["settled"])["四絕"] is False
     # 天禍 on some hour of a 四立 day, and not on the same hour a day before
@@ -194,6 +194,31 @@ def test_the_cast_decides_the_days_a_date_settles():
     text = cast("--tz", "Asia/Seoul", "2026-02-03T10:00").stdout
     assert "四絕: 이 순간 성립" in text and "第39法 太陽照武宜擒賊:" in text
 
+
+
+def test_the_cast_decides_what_the_moons_palace_settles():
+    """天寇 (「分至日 … 月宿加離辰」) and the 二煩 (「月宿臨仲」) read the Moon's 宮 (月宿所屬十二辰):
+    夏至 2026 falls on 丙寅 in Seoul; at 08:30 the Moon is in 翼 or 軫, of 巳宮, over 丑 (the 離辰
+    of 乙丑, the day before), so 天寇 holds, and two hours later, the plate turned, it does not."""
+    def one(at):
+        return json.loads(cast("--json", "--tz", "Asia/Seoul", at).stdout)
+    hit, miss = one("2026-06-21T08:30"), one("2026-06-21T10:30")
+    assert hit["day"] == "丙寅" and hit["dates"]["分至日"] and hit["moon_mansion"]["mansion"] in "翼軫"
+    assert dict(hit["settled"])["天寇"] is True and dict(hit["conditional"])["天寇"] is None
+    assert dict(miss["settled"])["天寇"] is False
+    assert dict(one("2026-06-20T08:30")["settled"])["天寇"] is False     # not a 分至: no 天寇
+    # 地煩: the Moon's 宮 over a 仲, 斗罡 over 丑 or 未, on every moment that shows it
+    from sitegen.model.ganzhi import Branch
+    from sitegen.model.liuren.plate import seat_of
+    seen = 0
+    for h in range(0, 24, 2):
+        f = one(f"2026-03-0{1 + h % 7}T{h:02d}:10")
+        if "地煩" in dict(f["settled"]):
+            seen += 1
+            on = seat_of(f["plate"], Branch.from_zh(f["moon_mansion"]["palace"])).zh in "子午卯酉"
+            assert dict(f["settled"])["地煩"] is on
+    assert seen
+    assert "(巳宮, " in cast("--tz", "Asia/Seoul", "2026-06-21T08:30").stdout
 
 # ---- the text output says what the README says (issue 30, point 7) ------------------------------
 
@@ -249,7 +274,7 @@ def test_the_text_output_lists_the_shensha_by_name_in_korean_only():
     text = cast("--tz", "Asia/Seoul", "2026-12-01T09:30").stdout
     assert "神煞 祿 午 · 德 寅 · 驛馬 亥 · 旬丁 未 · 墓 辰" in text
     assert "迍福: 이 순간 성립" in text and "榮華: 이 순간 불성립" in text and "四絕: 이 순간 불성립" in text
-    assert "地煩: 본명·행년(또는 날짜의 조건)이 있어야 정해진다" in text
+    assert "地煩: 이 순간 성립" in text     # the Moon in 張, of 午宮, over 酉; 辰 over 未
     assert "하루는 23시에 바뀜" in text
     assert _words(text) == [], text
 

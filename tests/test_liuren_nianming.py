@@ -14,7 +14,7 @@ from conftest import repo_rules
 from test_cast_cli import cast
 from sitegen.cast import facts
 from sitegen.model.calendar import cast as cast_moment, year_ganzhi
-from sitegen.model.ganzhi import SIXTY, Branch, GanZhi
+from sitegen.model.ganzhi import SIXTY, Branch, GanZhi, Stem
 from sitegen.model.liuren import RULES, lesson
 from sitegen.model.liuren.nianming import LEISHEN, ming, xingnian
 from sitegen.model.liuren.shensha import SHENSHA
@@ -40,9 +40,12 @@ def test_xingnian_counts_as_the_book_does():
 def _book_table(quote: str, zh: str) -> str | None:
     """The branches a 神煞's quoted clause lists, in the book's order (甲…癸, 子…亥 or 正月…), or
     None when the clause names no branches of its own."""
-    if m := re.search(f"([{_Z}])順十二", quote):
-        s = _Z.index(m.group(1))
-        return "".join(_Z[(s + k) % 12] for k in range(12))
+    quote = re.sub(f"(?<=[{_Z}])己|己(?=[{_Z}])", "巳", quote)   # the transcription's 己 for 巳
+    if m := re.search(f"([{_Z}])([順逆])十二", quote):
+        s, d = _Z.index(m.group(1)), 1 if m.group(2) == "順" else -1
+        return "".join(_Z[(s + d * k) % 12] for k in range(12))
+    if m := re.search(f"春([{_Z}])夏([{_Z}])秋([{_Z}])冬([{_Z}])", quote):
+        return "".join(c * 3 for c in m.groups())
     if m := re.search(f"([{_Z}]+)三輪", quote):
         return m.group(1) * 3
     if "順六陽" in quote:
@@ -87,10 +90,31 @@ def test_each_shensha_table_is_what_its_entry_quotes():
     assert all(s.place(SIXTY[0]) is None for s in SHENSHA if s.basis in ("month", "year", "day"))
 
 
+def test_the_shensha_of_the_horse_and_the_seasons_read_as_their_verses():
+    """《卜筮全書》: 劫殺 「申子辰兮蛇開口，亥卯未兮猴速走 …」, 咸池 「寅午戌兔從卯裡出 …」, the 馬前神殺
+    counted from the 驛馬 (「三華蓋 … 十亡神，十一將星」), 孤辰寡宿 「寅卯辰兮巳丑尋」; 《六壬大全》 卷一:
+    「聖心亥己子午…」 (己 read 巳), 「月合辛巳丁乙三輪」 (月德合: 辛 己 丁 乙 on their 寄宮)."""
+    by = {s.zh: s for s in SHENSHA}
+
+    def day(name, branch):
+        return by[name].place(GanZhi(Stem.JIA if Branch.from_zh(branch).yang else Stem.YI, Branch.from_zh(branch))).zh
+
+    def month(name, m):
+        return by[name].place(SIXTY[0], Branch.from_zh(m)).zh
+    assert [day("劫煞", b) for b in "子卯午酉"] == list("巳申亥寅")
+    assert [day("咸池", b) for b in "午酉子卯"] == list("卯午酉子")
+    assert [day(n, "子") for n in ("華蓋", "災煞", "亡神", "將星")] == list("辰午亥子")
+    assert [month("孤辰", m) + month("寡宿", m) for m in "寅巳申亥子"] == ["巳丑", "申辰", "亥未", "寅戌", "寅戌"]
+    assert [month("聖心", m) for m in "寅卯辰"] == list("亥巳子")
+    assert [month("月合", m) for m in "寅卯辰巳午"] == list("戌未未辰戌")
+    assert all(by[n].basis == "month" for n in ("孤辰", "月合", "天詔", "受死", "大時"))
+    assert len(SHENSHA) == 65
+
+
 def test_every_new_rule_quotes_its_source():
     fams = {"liuren-shensha", "liuren-nianming", "liuren-wangshuai", "liuren-leishen"}
     new = [r for r in RULES if r.family in fams]
-    assert len(new) == len(SHENSHA) + 4 + len(LEISHEN)
+    assert len(new) == len(SHENSHA) + 5 + len(LEISHEN)
     for r in new:
         e = ENTRIES[r.id]
         assert e.authority and re.search("[가-힣]", e.test) and callable(r.holds), r.id
@@ -186,7 +210,7 @@ def test_leishen_marks_where_the_general_of_a_question_rides():
 def test_the_lesson_json_twin_carries_the_new_facts(built):
     d = json.loads((built / "liuren/ji-you/04/index.json").read_text(encoding="utf-8"))
     assert d["lesson_details"][0] == {"upper": "辰", "dun": "甲", "kin": "兄弟", "stage": "墓"}
-    assert d["changsheng"]["申"] == "長生" and len(d["shensha"]) == 9
+    assert d["changsheng"]["申"] == "長生" and len(d["shensha"]) == 21     # every 神煞 of the day stem and branch
     assert set(d["leishen"]) == {t.id for t in LEISHEN}
     cai = d["leishen"]["liuren-lei-cai"]
     les = lesson(GanZhi.from_zh("己酉"), 4)

@@ -15,6 +15,8 @@ from sitegen.model.liuren import lesson
 from sitegen.model.liuren.plate import plate_of
 from sitegen.model.liuren.rules import RULES_BY_ID
 
+_ZHONG = {Branch.ZI, Branch.WU, Branch.MAO, Branch.YOU}
+
 
 def _lesson(day: str, heaven: str | None = None, earth: str | None = None, gan: str | None = None):
     d = GanZhi.from_zh(day)
@@ -194,7 +196,8 @@ def test_mumen_kai():
 def test_tianfan_and_difan(day, hour, general):
     les = _cast(day, hour, general)
     assert general in ke(les, "liuren-tian-fan")["month_generals"]
-    assert ke(les, "liuren-di-fan") == {"dates": ("月宿加仲",)}
+    on_zhong = tuple(sorted((b.zh for b in Branch if les.seat(b) in _ZHONG), key=Branch.from_zh))
+    assert ke(les, "liuren-di-fan") == {"moon": on_zhong}
     assert ke(les, "liuren-tian-fan-du-chuan") is None
 
 
@@ -220,3 +223,220 @@ def test_guimu_takes_the_branchs_tomb():
     found = [les for les in (lesson(d, p) for d in SIXTY if d.stem.zh == "甲" for p in range(1, 13))
              if les.transmissions[0] == mu(les.day.branch.element) != mu(les.day.stem.element)]
     assert found and all(ke(les, "liuren-gui-mu") == {} for les in found)
+
+
+# 卷九 二煩課 起月宿法, line 1207: 「辰角亢，卯氐房心 … 午柳星張，巳翼軫」 — the 宮 of each mansion.
+def test_the_moons_palace_by_mansion():
+    from sitegen.model.mansion import MANSIONS, palace
+    got = {m: "子丑寅卯辰巳午未申酉戌亥"[palace(i)] for i, m in enumerate(MANSIONS)}
+    assert (got["氐"], got["柳"], got["奎"], got["軫"], got["女"]) == ("卯", "午", "戌", "巳", "子")
+
+
+# 卷九 二煩課, line 1099: 「如九月初三丙午日午時卯將占 … 月宿躔氐五度。太陽太陰俱值卯宮加午為仲」;
+# line 1159: 「壬子日午將卯時 … 正月十四 … 柳，乃午宮宿」 (地煩), 「六月初二 … 為天地二烦」.
+@pytest.mark.parametrize("day, hour, general, moon", [("丙午", "午", "卯", "卯"), ("壬子", "卯", "午", "午"),
+                                                      ("己卯", "子", "酉", "卯")])
+def test_erfan_with_the_moons_palace(day, hour, general, moon):
+    les = _cast(day, hour, general)
+    assert moon in ke(les, "liuren-di-fan")["moon"] and moon in ke(les, "liuren-er-fan")["moon"]
+    assert general in ke(les, "liuren-er-fan")["month_generals"]
+
+
+# line 1227: 「假令正月二十二日己酉申時，月宿在卯 … 卯加子，仲臨仲發用，為地煩課也」; line 1233:
+# 「假令九月辰加酉 … 月宿在戌，庚戌日戌加卯發用，是地煩杜傳」.
+def test_difan_and_its_duchuan_named():
+    assert "卯" in ke(_cast("己酉", "申", "亥"), "liuren-di-fan")["moon"]
+    les = _lesson("庚戌", "辰", "酉")
+    assert "戌" in ke(les, "liuren-di-fan-du-chuan")["moon"] and ke(les, "liuren-di-fan") is None
+
+
+# 卷九 天寇課, line 1451: 「如癸卯日春分，離辰壬寅，月宿在辰，加寅，為天寇課」 (line 1447: 「凡四離日占得
+# 月宿加離辰」; line 1321: 「天寇，分至日日支臨前一日日支上」).
+def test_tiankou_the_moon_over_the_day_befores_branch():
+    assert ke(_lesson("癸卯", "辰", "寅"), "liuren-tian-kou") == {"dates": ("分至日",), "moon": ("辰",)}
+    assert ke(_lesson("癸卯", "巳", "寅"), "liuren-tian-kou") == {"dates": ("分至日",), "moon": ("巳",)}
+
+
+# 卷九 解離課, line 635: 「真解離卦者，謂干克支上神，支克干上神」; line 663: 「解離乃干支互克上神」.
+def test_jieli_the_stem_and_branch_overcome_each_others_upper():
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if les.day.stem.element.overcomes(les.zhi_shang.element)
+             and les.day.branch.element.overcomes(les.gan_shang.element)]
+    assert found and all(ke(les, "liuren-jie-li") == {} for les in found)
+    les = lesson(GanZhi.from_zh("甲子"), 1)   # 伏吟: 干上寅 支上子, neither overcomes
+    assert ke(les, "liuren-jie-li") is None
+
+
+# 卷十一 第7法 旺祿臨身, line 203: 「謂日之祿神，又作日之旺神，臨於干上者 … 又乙酉、乙亥日干上卯，癸巳、
+# 癸丑日干上子，辛卯、辛丑、辛酉日干上酉，己亥、己酉、己巳日干上午，雖不係己土旺神，亦可用也」; line
+# 205: void (辛巳 癸亥 丁亥 乙巳) 「反不宜坐用」, 乙未日干上卯 「閉口之祿而不可守」.
+@pytest.mark.parametrize("day, gan", [
+    ("乙卯", "卯"), ("乙酉", "卯"), ("乙亥", "卯"), ("癸巳", "子"), ("癸丑", "子"), ("辛卯", "酉"),
+    ("辛丑", "酉"), ("辛酉", "酉"), ("己亥", "午"), ("己酉", "午"), ("己巳", "午")])
+def test_fa7_the_lu_that_is_also_the_wang_on_the_stem(day, gan):
+    assert fa(_lesson(day, gan=gan), 7) == {}
+
+
+@pytest.mark.parametrize("day, gan", [("辛巳", "酉"), ("癸亥", "子"), ("丁亥", "午"), ("乙巳", "卯"), ("乙未", "卯"),
+                                      ("甲子", "寅"), ("庚子", "申")])
+def test_fa7_not_void_not_closed_and_not_a_lu_that_is_not_wang(day, gan):
+    assert fa(_lesson(day, gan=gan), 7) is None
+
+
+# 卷十一 第19法 胎財生氣, line 307: 「謂日干之胎神，作日之妻財，又逢月內之生氣者 … 壬寅日干上午 … 七月生氣
+# 在午 … 六庚六辛日干上卯，四月占皆然。六戊六己日干上子，正月占」 (戊己's 胎 子: 「明知子上是胞胎」).
+@pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("壬辰", "午", "申"), ("庚子", "卯", "巳"),
+                                             ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己丑", "子", "寅")])
+def test_fa19_the_foetus_as_wife_in_the_month_of_shengqi(day, gan, month):
+    assert fa(_lesson(day, gan=gan), 19) == {"months": (month,)}
+
+
+# 卷十一 第44法 課傳俱貴, line 609: 丁酉日干上酉 「四課三傳，皆是晝夜貴人所聚」 (三傳酉亥丑, 丑 on 亥),
+# 「外有三傳皆是貴人者亦可用，辛巳日干上午，丁卯日干上酉，乙亥日 … 干上午」.
+@pytest.mark.parametrize("day, gan", [("丁酉", "酉"), ("辛巳", "午"), ("丁卯", "酉"), ("乙亥", "午")])
+def test_fa44_nobles_in_every_transmission(day, gan):
+    assert fa(_lesson(day, gan=gan), 44) == {}
+
+
+# 卷十一 第45法 晝夜貴加, line 613: 「謂六處有旦暮天乙相加者 … 六丁日亥加酉晝，丁巳、丁亥、丁丑日酉加亥夜，
+# 六丙日酉加亥夜，六癸日巳加卯晝，癸未 … 癸亥、癸巳、癸酉日卯加巳夜，辛酉日午加寅晝，辛巳日寅加午夜，
+# 乙酉日子加申晝，申加子夜 … 余雖有之，緣不在傳課，故不具載」.
+@pytest.mark.parametrize("days, heaven, earth, shift", [
+    ("丁卯 丁巳 丁未 丁酉 丁亥 丁丑", "亥", "酉", "day"), ("丁巳 丁亥 丁丑", "酉", "亥", "night"),
+    ("丙寅 丙子 丙戌 丙申 丙午 丙辰", "酉", "亥", "night"), ("癸酉 癸未 癸巳 癸卯 癸丑 癸亥", "巳", "卯", "day"),
+    ("癸未 癸亥 癸巳 癸酉", "卯", "巳", "night"), ("辛酉", "午", "寅", "day"), ("辛巳", "寅", "午", "night"),
+    ("乙酉", "子", "申", "day"), ("乙酉", "申", "子", "night")])
+def test_fa45_one_noble_over_the_other_in_the_lessons_or_transmissions(days, heaven, earth, shift):
+    for day in days.split():
+        assert fa(_lesson(day, heaven, earth), 45) == {"day_night": (shift,)}, day
+
+
+def test_fa45_not_where_the_noble_is_outside_the_lessons_and_transmissions():
+    les = _lesson("丁未", "酉", "亥")
+    assert Branch.YOU not in les.transmissions and fa(les, 45) is None
+
+
+# 卷十一 第50法 二貴皆空, line 659: 「凡晝夜貴人皆空亡者 … 如丁丑日酉加未作空，亥加酉又落空之類」.
+def test_fa50_both_nobles_void_or_over_the_void():
+    assert fa(_lesson("丁丑", "酉", "未"), 50) == {}
+
+
+# 卷十二 第58法 用破身心, line 49: 「已上財祿俱作空被克」: 戊申日干上未 (子 財 坐戌受克), 丙寅日申加巳 (夜乘蛇
+# 夾克財), 丁卯日酉加丁 (晝乘朱雀), 癸未日巳加子作財, 己酉日亥加己作財受克, 壬寅日伏吟 (干上祿, 晝乘天空).
+@pytest.mark.parametrize("day, where, want", [
+    ("戊申", "未", {}), ("丙寅", ("申", "巳"), {}), ("丁卯", "酉", {"day_night": ("day",)}),
+    ("癸未", ("巳", "子"), {}), ("己酉", "亥", {}), ("壬寅", "亥", {})])
+def test_fa58_the_first_wealth_or_lu_void_or_overcome(day, where, want):
+    les = _lesson(day, gan=where) if isinstance(where, str) else _lesson(day, *where)
+    assert fa(les, 58) == want
+
+
+# 卷十二 第80法 人宅皆死, line 279 (干支上互乘死氣格: 戊申日干上子、支上卯 …) and line 281 (支干全乘死氣格:
+# 庚寅、庚申、辛丑日並干上子，乙丑、甲申、甲寅日干上午，己未、壬申、壬寅並干上卯，丙寅、丙申、丁丑日並干上酉).
+@pytest.mark.parametrize("day, gan", [
+    ("戊申", "子"), ("庚申", "子"), ("庚寅", "午"), ("甲寅", "午"),
+    ("庚寅", "子"), ("辛丑", "子"), ("乙丑", "午"), ("甲申", "午"), ("己未", "卯"), ("壬申", "卯"),
+    ("壬寅", "卯"), ("丙寅", "酉"), ("丙申", "酉"), ("丁丑", "酉")])
+def test_fa80_death_on_both_own_or_crosswise(day, gan):
+    assert fa(_lesson(day, gan=gan), 80) == {}
+
+
+# 卷十二 第86法 將逢內戰, lines 327–345: 「六合加申，申金加巳火之上」 — 用 overcomes its general and its place
+# overcomes it — and the 格 of each general.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("癸巳", "申", "巳", "day"), ("丁卯", "戌", "卯", "day"), ("癸亥", "卯", "申", "night"),
+    ("丙辰", "子", "辰", "day"), ("丁丑", "亥", "丑", "night"), ("丁丑", "卯", "申", "day"),
+    ("壬寅", "申", "巳", "night"), ("丁亥", "午", "亥", "day"), ("丁酉", "卯", "酉", "day"),
+    ("丁丑", "卯", "申", "night"), ("壬辰", "巳", "亥", "night"), ("壬戌", "巳", "亥", "night")])
+def test_fa86_the_general_at_war_inside(day, heaven, earth, shift):
+    assert _at(fa(_lesson(day, heaven, earth), 86), shift)
+
+
+def test_fa86_needs_the_place_to_overcome_the_first():
+    found = [les for les in (lesson(d, p) for d in SIXTY[:12] for p in range(1, 13))
+             if not les.seat(les.transmissions[0]).element.overcomes(les.transmissions[0].element)]
+    assert found and all(fa(les, 86) is None for les in found)
+
+
+# 卷十一 第12法 狐假虎威, line 259: 丁未日干上子 「反倚賴支屬土卻能制其子水」; 辛亥日干上亥 「晝虎夜元皆乘脫氣，
+# 尤賴亥水坐於戌土之上 … 余五辛日亦可如此說」.
+@pytest.mark.parametrize("day, gan", [("丁未", "子"), ("辛亥", "亥"), ("辛卯", "亥"), ("辛未", "亥")])
+def test_fa12_the_harm_on_the_stem_held_down(day, gan):
+    assert fa(_lesson(day, gan=gan), 12) == {}
+
+
+# 卷十一 第13法 鬼賊當時, line 263: 「戊子日干上午，三傳寅卯辰皆是日鬼，如春占木旺」 — the 方 as one element.
+def test_fa13_the_eastern_quarter_as_one_officer():
+    assert fa(_lesson("戊子", gan="午"), 13) == {"months": ("寅", "卯")}
+
+
+# 卷十二 第55法 羅網, line 31: 「謂干上乘干前一辰，支上乘支前一辰 … 如甲申日干上卯、支上酉」; line 33: 「干上
+# 乘支之網，支上乘干之羅者 … 庚寅日干上卯、支上酉 … 丁丑日干上寅為互網，又干上申為皆網」.
+@pytest.mark.parametrize("day, gan", [
+    ("甲申", "卯"), ("庚寅", "卯"), ("丁丑", "寅"), ("丁丑", "申"), ("癸未", "寅"), ("癸未", "申"),
+    ("己丑", "寅"), ("己丑", "申"), ("丙申", "午"), ("庚申", "酉"), ("戊申", "午"), ("壬寅", "子")])
+def test_fa55_both_nets_own_or_crosswise(day, gan):
+    assert fa(_lesson(day, gan=gan), 55) == {}
+
+
+def test_fa55_not_where_the_nets_are_elsewhere():
+    les = _lesson("甲子", gan="辰")                   # 干上辰, 支上寅: neither the 羅 (卯) nor the 網 (丑)
+    assert fa(les, 55) is None
+
+
+# 卷十二 第75法 刑在上, lines 223–227: 一字刑 (甲辰日 …, 癸亥日干上午, 壬午日干上辰、支上亥, 己酉日辰加己,
+# 丙戌日干上亥), 二字刑 (乙未、丙申、戊申、辛丑 干上子、支上卯; 乙丑、丙寅、戊寅、辛未、壬申 干上卯、支上子), 三字刑.
+@pytest.mark.parametrize("day, where", [
+    ("甲辰", ("酉", "寅")), ("癸亥", "午"), ("乙酉", ("亥", "辰")), ("壬午", "辰"), ("己酉", ("辰", "未")),
+    ("丙戌", "亥"), ("乙未", "子"), ("丙申", "子"), ("戊申", "子"), ("辛丑", "子"), ("乙丑", "卯"),
+    ("丙寅", "卯"), ("戊寅", "卯"), ("辛未", "卯"), ("壬申", "卯")])
+def test_fa75_the_three_kinds_of_punishment(day, where):
+    les = _lesson(day, gan=where) if isinstance(where, str) else _lesson(day, *where)
+    assert fa(les, 75) == {}
+
+
+def test_fa75_the_three_punishment_transmissions_in_their_order():
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if "".join(b.zh for b in les.transmissions) in ("寅巳申", "丑戌未")]
+    assert found and all(fa(les, 75) == {} for les in found)
+
+
+# 卷十二 第76法 害相隨, lines 245–247: 「此例有五等」.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "巳"), ("乙亥", "子"), ("辛巳", "子"), ("壬午", "子"), ("丙子", "子"), ("戊子", "子"),
+    ("辛酉", ("辰", "戌")), ("辛卯", "未"), ("辛未", "亥"), ("乙未", "子"), ("甲申", "亥"), ("庚寅", "巳"),
+    ("丁卯", "辰"), ("己卯", "辰")])
+def test_fa76_the_five_kinds_of_harm(day, where):
+    les = _lesson(day, gan=where) if isinstance(where, str) else _lesson(day, *where)
+    assert fa(les, 76) == {}
+
+
+# 卷十二 第79法 干支值絕, lines 269–271: 甲申、甲寅、丙申、戊寅日返吟; 乙未日干上申、支上亥 (「此言土內有寄寅
+# 者，故以亥為絕也」), 丁未日支干上皆乘亥, 己未日干上亥、又干上巳.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "返吟"), ("甲寅", "返吟"), ("丙申", "返吟"), ("戊寅", "返吟"), ("乙未", "申"), ("辛未", "寅"),
+    ("癸未", "巳"), ("丁未", "亥"), ("己未", "亥"), ("己未", "巳")])
+def test_fa79_both_cut_off_earth_with_fire_or_water(day, where):
+    les = lesson(GanZhi.from_zh(day), 7) if where == "返吟" else _lesson(day, gan=where)
+    assert fa(les, 79) == {}
+
+
+# 年命 (issue 28): 卷八 富貴課 「更臨日辰年命發用」, 卷九 魄化課 「臨日辰行年發用」, 卷十一 第25·26法 「三傳、
+# 年命、日辰」 — where 用 (or the 旬丁) stands over no 日辰, the asker's 本命 or 行年 decides.
+def test_the_askers_nianming_decides_where_the_clause_names_it():
+    from sitegen.cast import held
+    les = [lesson(d, p) for d in SIXTY for p in range(1, 13)]
+    fugui = [(x, c) for x in les for c in x.conditional_patterns if c.rule == "liuren-fu-gui" and "any" in dict(c.when)]
+    assert fugui
+    x, c = fugui[0]
+    seat = x.seat(x.transmissions[0]).zh
+    assert dict(c.when)["any"] == ((("birth", (seat,)),), (("xing", (seat,)),))
+    pohua = [c for x in les for c in x.conditional_patterns if c.rule == "liuren-po-hua" and "xing" in dict(c.when)]
+    assert pohua and all(dict(c.when)["needs"] == ("行年",) for c in pohua)
+    ding = [(x, b) for x in les for b in x.bifa if b.number == 25 and b.condition is not None]
+    assert ding
+    x, b = ding[0]
+    at = x.seat(x.day.xun_head.branch.shift(3)).zh
+    f = {"hour": "子", "day_night": "night", "month_general": "子", "month": "甲子", "year": "甲子"}
+    assert held(dict(b.when), f, birth=at) is True and held(dict(b.when), f) is None
+    assert held(dict(b.when), f, birth="子" if at != "子" else "丑", xing="子" if at != "子" else "丑") is False

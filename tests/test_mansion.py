@@ -48,7 +48,7 @@ def test_either_side_of_a_boundary_the_lookup_names_the_mansion_left_and_the_one
         assert after.entered == _at(instants[i]) == before.leaves
     seoul = dt.timezone(dt.timedelta(hours=9))
     m = moon_mansion(dt.datetime(2026, 12, 1, 9, 30, tzinfo=seoul))
-    assert m.zh == "張" and m.as_data() == {"mansion": "張", "index": 25, "entered": "2026-11-30T07:16:59Z",
+    assert m.zh == "張" and m.as_data() == {"mansion": "張", "index": 25, "palace": "午", "entered": "2026-11-30T07:16:59Z",
                                             "leaves": "2026-12-01T16:21:27Z"}
     with pytest.raises(ValueError, match="outside the mansion table"):
         moon_mansion(dt.datetime(1850, 1, 1, tzinfo=UTC))
@@ -117,7 +117,7 @@ def test_sitegen_cast_gives_the_moons_mansion_in_text_and_json():
     root = str(Path(__file__).resolve().parent.parent)
     args = [sys.executable, "-m", "sitegen", "--root", root, "cast", "--tz", "Asia/Seoul", "2026-12-01T09:30"]
     text = subprocess.run(args, capture_output=True, text=True, check=True).stdout
-    assert "\n  月宿 張 (2026-11-30T07:16:59Z – 2026-12-01T16:21:27Z)\n" in text
+    assert "\n  月宿 張 (午宮, 2026-11-30T07:16:59Z – 2026-12-01T16:21:27Z)\n" in text
     got = json.loads(subprocess.run(args + ["--json"], capture_output=True, text=True, check=True).stdout)
-    assert got["moon_mansion"] == {"mansion": "張", "index": 25, "entered": "2026-11-30T07:16:59Z",
+    assert got["moon_mansion"] == {"mansion": "張", "index": 25, "palace": "午", "entered": "2026-11-30T07:16:59Z",
                                    "leaves": "2026-12-01T16:21:27Z"}

@@ -32,8 +32,10 @@ def test_each_lesson_stands_on_its_line(shared):
     for x in _lessons():
         line = books[11 if x["fa"] <= 50 else 12][x["line"] - 1]
         day, at = x["day"], fold(x["at"])
-        assert day in line or (day[0] == "六" and f"四{day[1]}日" in line), x
-        assert at in line or (at[1] == "上" and at[2] in line and ("干上" in line or "临支" in line)), x
+        assert (day in line or (day[0] == "六" and f"四{day[1]}日" in line)
+                or f"六{day[0]}日" in line), x                # one of the six days the book names
+        assert (at in line or at.replace("加", "临") in line                     # 「卯臨申為用」
+                or (at[1] == "上" and at[2] in line and ("干上" in line or "临支" in line))), x
 
 
 def test_every_class_is_counted_from_the_list(model):
@@ -76,3 +78,25 @@ def test_a_lesson_the_site_gets_wrong_stops_the_build(tmp_path):
         f"{FILE}:{at[0]}: 第51法 甲子日 戌加亥: the book says the 法 shows, the site says it does not\n"
         "    hint: fix the predicate, or class the lesson garbled, school or ambiguous with a note",
     ]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: 卷十一–十二 name about 750 lessons (day and plate) for "
+                   "a 法; the list has 78 of them — the rest are still to be listed and classed")
+def test_the_list_is_every_lesson_the_book_names(shared):
+    """Every place 卷十一–十二 name a lesson (a day with its plate, read as 卷七–十 are read:
+    tests/test_liuren_kejing.py ``lessons_in``) under a 法's commentary is on the list."""
+    from sitegen.content.authorities import BIFA, _fa_heading
+    from daquan_lessons import lessons_in
+    folder = shared / "authorities" / "liuren-daquan"
+    if not folder.is_dir():
+        pytest.skip("《六壬大全》 is not in the shared folder")
+    listed = {(x["fa"], x["line"], x["day"]) for x in _lessons()}
+    missing = []
+    for n, fas in BIFA.items():
+        heads = {k: re.compile(rf"^\S+{_fa_heading(k)}(\s|$)") for k in fas}
+        fa = None
+        for ln, line in enumerate((folder / f"juan{n}.txt").read_text("utf-8").splitlines(), 1):
+            fa = next((k for k, rx in heads.items() if rx.match(line)), fa)
+            if fa is not None:
+                missing += [(fa, ln, day) for day, _ in lessons_in(line) if (fa, ln, day) not in listed]
+    assert not missing, f"{len(missing)} lessons the book names are not listed, e.g. {missing[:5]}"

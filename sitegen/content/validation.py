@@ -105,21 +105,33 @@ TANYUAN_FILE = {"source": Field(is_str), "compared": Field(is_int),
                                "reasons": Field(MapOf(is_str, is_str)),
                                "differences": Field(ListOf(NAME_DIFFERENCE))})}
 
-# 《六壬大全》 課經集's worked examples: the 卷 and heading, the day, 占時 and 月將 it names, the 課
-# it says the lesson is, and the 用 (初傳) where it states it. Facts only — no passage is copied.
+# 《六壬大全》 課經集's worked examples: the 卷, the transcription's line and the heading it stands
+# under, the day, the book's words for the plate (``at``), the 課 it calls the lesson, the 用 (初傳)
+# and 三傳 where it states them, and the class of the site's verdict (with a note unless it
+# agrees). Facts only — no passage is copied.
+# agrees; the book's text is garbled; a school difference (the note names the variant that
+# reproduces it); the book is ambiguous (the note gives both readings); the site is wrong (the note
+# says how; listed, never hidden, until the predicate is fixed).
+CLASSES = ("agrees", "garbled", "school", "ambiguous", "wrong")
+_AT = (rf"[{_BRANCHES}]時[{_BRANCHES}]將|[{_BRANCHES}]加[{_BRANCHES}{_STEMS}]|[干支]上[{_BRANCHES}]|伏吟|返吟")
 CLASSIC_EXAMPLE = {
-    "juan": Field(int_in(1, 12)), "title": Field(matches(r"\S+課", "a heading such as 元首課")),
-    "day": Field(_ganzhi), "hour": Field(_branch), "general": Field(_branch), "name": Field(is_str),
+    "juan": Field(int_in(7, 10)), "line": Field(int_in(1, 100000)),
+    "title": Field(matches(r"\S+課", "a heading such as 元首課")),
+    "day": Field(_ganzhi),
+    "at": Field(matches(rf"{_AT}|三傳[{_BRANCHES}]{{3}}",
+                        "the book's words for the lesson: 卯時子將, 午加酉, 干上午, 支上未, 伏吟, 返吟 or 三傳辰巳午")),
+    "name": Field(is_str),
     "first": Field(_branch, required=False),
-    "known_difference": Field(lambda v: None if v is None or (isinstance(v, str) and v.strip())
-                              else "null or a Korean explanation", required=False),
+    "transmissions": Field(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申"), required=False),
+    "variant": Field(one_of(*Shehai), required=False),
+    "class": Field(one_of(*CLASSES)),
+    "note": Field(is_str, required=False),
 }
 CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
 
 # The lessons 《畢法賦》 (卷十一–十二) names for a 法: its number, the transcription's line, the day (or
 # 六X, the six days of stem X), the plate in the book's words, the 晝/夜 it states, whether it names
 # the lesson as showing the 法, and the class of the site's verdict (with a note unless it agrees).
-BIFA_CLASSES = ("agrees", "garbled", "school", "ambiguous")
 BIFA_LESSON = {
     "fa": Field(int_in(1, 100)), "line": Field(int_in(1, 100000)),
     "day": Field(lambda v: _ganzhi(v) if not (isinstance(v, str) and len(v) == 2 and v[0] == "六")
@@ -128,7 +140,7 @@ BIFA_LESSON = {
                         "the book's words for the plate: 寅加亥, 辰加壬, 干上午, 支上未, 伏吟 or 返吟")),
     "shift": Field(one_of("day", "night"), required=False),
     "book": Field(one_of("holds", "not"), required=False),
-    "class": Field(one_of(*BIFA_CLASSES)),
+    "class": Field(one_of(*CLASSES)),
     "note": Field(is_str, required=False),
 }
 BIFA_FILE = {"source": Field(is_str), "lessons": Field(ListOf(BIFA_LESSON))}
@@ -189,13 +201,16 @@ class Comparison:
 @dataclass(frozen=True)
 class ClassicExample:
     juan: int
+    at_line: int          # the line of the transcription of its 卷
     title: str
     day: str
-    hour: str
-    general: str
+    at: str               # 卯時子將, 午加酉, 干上午, 支上未, 伏吟, 返吟, 三傳辰巳午
     name: str
     first: str | None
-    known_difference: str | None
+    transmissions: str | None
+    variant: str | None   # school: the 涉害 reading (Shehai) under which the site reproduces it
+    cls: str              # one of CLASSES
+    note: str | None
     file: str
     line: int
     number: int  # its place among the examples of its 卷, in the book's order
@@ -213,7 +228,7 @@ class BifaLesson:
     at: str               # 寅加亥, 干上午, 伏吟, 返吟
     shift: str | None     # day | night, as the book states
     holds: bool           # the book names it as showing the 法
-    cls: str              # one of BIFA_CLASSES
+    cls: str              # one of CLASSES
     note: str | None
     file: str
     entry_line: int
@@ -326,10 +341,18 @@ def load_validation(root: Path, problems: Problems) -> Validation:
             classic_source = doc.data["source"]
             counts: dict[int, int] = {}
             for i, x in enumerate(doc.data["examples"]):
+                line = doc.line(("examples", i))
+                ok, note = _class_note(x, f"the example of 卷{x['juan']} {x['day']}日 {x['at']}", rel, line, problems)
+                if not ok:
+                    continue
+                if "variant" in x and x["class"] != "school":
+                    problems.add(rel, line, f"the example of 卷{x['juan']} {x['day']}日 {x['at']} names a variant "
+                                 f"but is classed {x['class']}", "only a school difference names the variant that reproduces it")
+                    continue
                 counts[x["juan"]] = counts.get(x["juan"], 0) + 1
                 classic.append(ClassicExample(
-                    x["juan"], x["title"], x["day"], x["hour"], x["general"], x["name"], x.get("first"),
-                    x.get("known_difference"), rel, doc.line(("examples", i)), counts[x["juan"]]))
+                    x["juan"], x["line"], x["title"], x["day"], x["at"], x["name"], x.get("first"),
+                    x.get("transmissions"), x.get("variant"), x["class"], note, rel, line, counts[x["juan"]]))
     bifa, bifa_source = _bifa_lessons(folder / BIFA, files, root, problems)
     return Validation(tuple(examples), tanyuan, tuple(classic), classic_source, bifa, bifa_source)
 
@@ -344,13 +367,21 @@ def _bifa_lessons(path: Path, files, root: Path, problems: Problems) -> tuple[tu
     out = []
     for i, x in enumerate(doc.data["lessons"]):
         line = doc.line(("lessons", i))
-        note = (x.get("note") or "").strip() or None
-        if (x["class"] == "agrees") == bool(note):
-            problems.add(rel, line, f"the lesson of 第{x['fa']}法 classed {x['class']} "
-                         + ("has a note" if note else "has no note"),
-                         "a lesson the site reproduces is classed agrees, without a note; any other "
-                         "class says why in a note")
+        ok, note = _class_note(x, f"the lesson of 第{x['fa']}法", rel, line, problems)
+        if not ok:
             continue
         out.append(BifaLesson(x["fa"], x["line"], x["day"], x["at"], x.get("shift"),
                               x.get("book", "holds") == "holds", x["class"], note, rel, line))
     return tuple(out), doc.data["source"]
+
+
+def _class_note(x: dict, what: str, rel: str, line: int, problems: Problems) -> tuple[bool, str | None]:
+    """Whether an entry's class and note go together (reported where they do not), and its note:
+    None where it agrees, its text otherwise."""
+    note = (x.get("note") or "").strip() or None
+    if (x["class"] == "agrees") == bool(note):
+        problems.add(rel, line, f"{what} classed {x['class']} " + ("has a note" if note else "has no note"),
+                     "an entry the site reproduces is classed agrees, without a note; any other "
+                     "class says why in a note")
+        return False, None
+    return True, note

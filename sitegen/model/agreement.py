@@ -204,7 +204,7 @@ def agreement(site: Site, problems: Problems) -> AgreementReport:
             bad = []
             for ce in classic:
                 try:
-                    agrees = liuren.evaluate_classic(ce.day, ce.hour, ce.general, ce.name, ce.first,
+                    agrees = liuren.evaluate_classic(ce.day, ce.at, ce.name, ce.first, ce.transmissions,
                                                      value).agrees
                 except (KeyError, ValueError):
                     agrees = False         # reported by the validation of the examples

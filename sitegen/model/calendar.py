@@ -182,6 +182,7 @@ def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23,
 
 
 SILI = ("立春", "立夏", "立秋", "立冬")
+FENZHI = ("春分", "夏至", "秋分", "冬至")
 
 
 def _day_count(local: datetime, day_starts: int) -> int:
@@ -191,17 +192,21 @@ def _day_count(local: datetime, day_starts: int) -> int:
 
 
 def sili_days(c: Cast, zone: tzinfo) -> dict[str, bool]:
-    """Whether the moment's 干支 day is a 四立 (立春 立夏 立秋 立冬: 天禍課's 「四立日」) or the day
-    before one (「四立日前一日為四絕」): the day, turning as the cast's does, in which the term's
-    instant falls on the clocks of ``zone``."""
+    """Whether the moment's 干支 day is a 四立 (立春 立夏 立秋 立冬: 天禍課's 「四立日」), the day
+    before one (「四立日前一日為四絕」) or one of 春分 夏至 秋分 冬至 (天寇課's 「分至日」): the day,
+    turning as the cast's does, in which the term's instant falls on the clocks of ``zone``."""
     t = terms()
     i = _term_index(c.instant)
     today = _day_count(c.local, c.day_starts)
-    out = {"四立日": False, "四立前日": False}
+    out = {"四立日": False, "四立前日": False, "分至日": False}
     for j in range(max(i - 1, 0), min(i + 3, len(t.instants))):
-        if t.name(j) in SILI:
+        name = t.name(j)
+        if name in SILI or name in FENZHI:
             at = datetime.fromtimestamp(t.instants[j], zone).replace(tzinfo=None)
             d = _day_count(at, c.day_starts)
+            if name in FENZHI:
+                out["分至日"] |= d == today
+                continue
             out["四立日"] |= d == today
             out["四立前日"] |= d == today + 1
     return out

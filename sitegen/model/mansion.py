@@ -22,6 +22,18 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 MANSIONS = ("角", "亢", "氐", "房", "心", "尾", "箕", "斗", "牛", "女", "虛", "危", "室", "壁",
             "奎", "婁", "胃", "昴", "畢", "觜", "參", "井", "鬼", "柳", "星", "張", "翼", "軫")
+# 月宿所屬十二辰 (《六壬大全》 卷九 二煩課, rule ``liuren-yue-su``): 「辰角亢，卯氐房心，寅尾箕，丑斗牛，
+# 子女虛危，亥室壁，戌奎婁，酉胃昴畢，申觜參，未井鬼，午柳星張，巳翼軫」 — the 宮 (branch) each mansion
+# belongs to, as a 子…亥 index.
+_PALACE_ROWS = ("辰角亢", "卯氐房心", "寅尾箕", "丑斗牛", "子女虛危", "亥室壁", "戌奎婁", "酉胃昴畢",
+                "申觜參", "未井鬼", "午柳星張", "巳翼軫")
+_BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+PALACE = tuple(next(_BRANCHES.index(r[0]) for r in _PALACE_ROWS if m in r[1:]) for m in MANSIONS)
+
+
+def palace(index: int) -> int:
+    """The branch (子 = 0 … 亥 = 11) of the 宮 the mansion ``index`` belongs to (月宿所屬十二辰)."""
+    return PALACE[index]
 
 
 @dataclass(frozen=True)
@@ -34,10 +46,15 @@ class MoonMansion:
     def zh(self) -> str:
         return MANSIONS[self.index]
 
+    @property
+    def palace(self) -> int:
+        """Its 宮's branch, 子 = 0 … 亥 = 11: where the Moon stands on the plate (月宿)."""
+        return PALACE[self.index]
+
     def as_data(self) -> dict:
         def iso(d: datetime) -> str:
             return d.strftime("%Y-%m-%dT%H:%M:%SZ")
-        return {"mansion": self.zh, "index": self.index, "entered": iso(self.entered), "leaves": iso(self.leaves)}
+        return {"mansion": self.zh, "index": self.index, "palace": _BRANCHES[self.palace], "entered": iso(self.entered), "leaves": iso(self.leaves)}
 
 
 def _instants(table: dict) -> list[int]:

@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..content.validation import BifaLesson, ClassicExample, Difference, Example
+from ..content.validation import CLASSES, BifaLesson, ClassicExample, Difference, Example
 from ..problems import Problems
 from . import liuren, yi
 from .ganzhi import GanZhi
+from .options import Shehai
 from .steps import Pieces, Step, plain
 
 if TYPE_CHECKING:
@@ -104,8 +105,11 @@ class ValidationReport:
 
     def bifa_counts(self) -> dict[str, int]:
         """How many of the lessons 《畢法賦》 names fall in each class (counted, never typed)."""
-        from ..content.validation import BIFA_CLASSES
-        return {c: sum(r.lesson.cls == c for r in self.bifa) for c in BIFA_CLASSES}
+        return {c: sum(r.lesson.cls == c for r in self.bifa) for c in CLASSES}
+
+    def classic_counts(self) -> dict[str, int]:
+        """How many of 課經集's worked examples fall in each class (counted, never typed)."""
+        return {c: sum(r.example.cls == c for r in self.classic) for c in CLASSES}
 
     def counts(self, engine: str) -> tuple[int, int]:
         rows = [r for r in self.examples if r.example.engine == engine]
@@ -183,21 +187,28 @@ def _bifa(lessons, problems: Problems) -> tuple[BifaResult, ...]:
 
 
 def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
-    """《六壬大全》 課經集's worked examples against the engine (the same honesty as the seeds')."""
+    """《六壬大全》 課經集's worked examples against the engine, with the honesty of the 《畢法賦》
+    lessons: an example classed agrees that the site does not reproduce is the site wrong, and
+    stops the build; one classed otherwise that it does reproduce carries a stale note."""
     out = []
     for e in examples:
         try:
-            r = liuren.evaluate_classic(e.day, e.hour, e.general, e.name, e.first)
+            r = liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions)
         except (KeyError, ValueError) as err:
             problems.add(e.file, e.line, f"the example cannot be checked: {err}")
             continue
-        where = f"卷{e.juan} {e.title} {e.day}日 {e.hour}時 {e.general}將"
-        if not r.agrees and not e.known_difference:
-            problems.add(e.file, e.line, f"{where}: the engine does not give {e.name} "
-                         f"({'; '.join(r.problems)})", "fix the engine, or record the reason as known_difference")
-        elif r.agrees and e.known_difference:
-            problems.add(e.file, e.line, f"{where} is reproduced by the engine, but is recorded as a "
-                         "known difference", "remove its known_difference")
+        where = f"卷{e.juan} {e.at_line}행 {e.day}日 {e.at}"
+        if e.cls == "agrees" and not r.agrees:
+            problems.add(e.file, e.line, f"{where}: the site does not give {e.name} "
+                         f"({'; '.join(r.problems)})",
+                         "fix the predicate, or class the example garbled, school, ambiguous or wrong with a note")
+        elif e.cls != "agrees" and r.agrees:
+            problems.add(e.file, e.line, f"{where} is reproduced by the site, but is classed {e.cls}",
+                         "class it agrees and remove its note")
+        elif e.variant and not liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions,
+                                                       Shehai(e.variant)).agrees:
+            problems.add(e.file, e.line, f"{where}: the variant {e.variant} does not reproduce it either",
+                         "name the variant that does, or drop the variant and say why in the note")
         out.append(ClassicResult(e, r))
     return tuple(out)
 

@@ -239,9 +239,8 @@ class Card:
     body: str
 
 
-def bifa_line(rep) -> str:
-    """The lessons 《畢法賦》 names, counted from the validation list: how many, how many agree."""
-    counts = rep.bifa_counts()
+def agree_line(counts: dict[str, int]) -> str:
+    """A validation list counted by class (``classic_counts``, ``bifa_counts``): how many agree of how many."""
     return f"{counts['agrees']}/{sum(counts.values())} 일치"
 
 
@@ -266,8 +265,8 @@ def home(ctx: Context) -> dict[str, Any]:
         corpora.append(Card("檢證", "검증", ctx.href(A.VALIDATION),
                             f"원전의 예 {lr + yr}/{ln + yn} 일치, 《大六壬探原》 "
                             f"{rep.tanyuan_compared - len(rep.tanyuan_differences)}/{rep.tanyuan_compared} 일치, "
-                            f"《六壬大全》 課經集의 예 {sum(r.agrees for r in rep.classic)}/{len(rep.classic)} 일치, "
-                            f"《畢法賦》가 드는 국 {bifa_line(rep)}. "
+                            f"《六壬大全》 課經集의 예 {agree_line(rep.classic_counts())}, "
+                            f"《畢法賦》가 드는 국 {agree_line(rep.bifa_counts())}. "
                             "맞지 않는 것은 이유와 함께 싣는다."))
     corpora.append(Card("檢索", "검색", ctx.href(A.SEARCH),
                         "한자·한글·병음으로: 涉害, 섭해, 청룡, 丙寅 第八局, 乾 姤 … 서버 없이도 된다."))

@@ -265,23 +265,36 @@ def _kejing_rows(ctx: Context) -> tuple[dict, ...]:
 
 
 def _classic_rows(ctx: Context) -> tuple[dict, ...]:
-    """《六壬大全》 課經集's worked examples against the engine."""
+    """《六壬大全》 課經集's worked examples, each with the book's words, the site's lesson and its class."""
     assert ctx.site.validation is not None     # validated before anything renders
     rows = []
     for r in ctx.site.validation.classic:
         e, o = r.example, r.outcome
         stands = _STANDS[o.status] + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
-        rows.append({"id": e.id, "juan": e.juan, "title": e.title, "day": e.day, "hour": e.hour,
-                     "general": e.general, "name": e.name, "first": e.first, "agrees": r.agrees,
-                     "actual": f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}",
-                     "reason": prose(ctx, e.known_difference),
-                     "lesson": ctx.href(A.lesson(_day(e.day), o.plate))})
+        book = e.name + (f" · 用 {e.first}" if e.first else "") + (
+            f" · 三傳 {e.transmissions}" if e.transmissions else "")
+        rows.append({"id": e.id, "juan": e.juan, "line": e.at_line, "title": e.title, "day": e.day,
+                     "at": e.at, "name": e.name, "book": book,
+                     "actual": (f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}"
+                                if o.plate else "그 三傳의 국이 없음"),
+                     "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "variant": _variant(ctx, e.variant),
+                     "lesson": ctx.href(A.lesson(_day(e.day), o.plate)) if o.plate else None})
     return tuple(rows)
 
 
+def _variant(ctx: Context, variant: str | None) -> tuple[str, str] | None:
+    """The 涉害 reading that reproduces a school difference: its name and its place on the conventions page."""
+    if variant is None:
+        return None
+    oid = f"shehai_{variant}"
+    zh = next(o.zh for c in ctx.site.content.conventions for o in c.options if o.id == oid)
+    return zh, ctx.href(A.CONVENTIONS, oid)
+
+
 _STANDS = {"held": "성립", "conditional": "조건부", "absent": "없음"}
-_BIFA_CLASSES = {"agrees": "일치", "garbled": "책의 글이 어긋남", "school": "학파의 차이",
-                 "ambiguous": "책이 모호함 (두 읽기)"}
+_CLASSES = {"agrees": "일치", "garbled": "책의 글이 어긋남", "school": "학파의 차이",
+            "ambiguous": "책이 모호함 (두 읽기)", "wrong": "사이트가 틀림"}
 _SHIFTS = {"day": "晝", "night": "夜"}
 
 
@@ -299,17 +312,15 @@ def _bifa_rows(ctx: Context) -> tuple[dict, ...]:
                      "actual": (f"제{plate}국 · 三傳 {o.transmissions} · {o.kind} · "
                                 f"第{e.fa}法 {stands}") + (f" (여섯 날 {'모두' if o.shows else '가운데 일부'})"
                                                          if len(o.lessons) > 1 else ""),
-                     "cls": e.cls, "class_label": _BIFA_CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
                      "rule": rule_ref(ctx, f"liuren-bifa-{e.fa:03d}"),
                      "lesson": ctx.href(A.lesson(_day(day), plate))})
     return tuple(rows)
 
 
-def bifa_totals(rep) -> str:
-    """The lessons 《畢法賦》 names, counted by class from the list."""
-    counts = rep.bifa_counts()
-    return (f"{sum(counts.values())}국 가운데 " + ", ".join(f"{_BIFA_CLASSES[c]} {n}" for c, n in counts.items())
-            + ", 사이트가 틀림 0")
+def class_totals(counts: dict[str, int], unit: str) -> str:
+    """A validation list counted by class from the list (``bifa_counts``, ``classic_counts``)."""
+    return f"{sum(counts.values())}{unit} 가운데 " + ", ".join(f"{_CLASSES[c]} {n}" for c, n in counts.items())
 
 
 def validation(ctx: Context) -> dict[str, Any]:
@@ -337,9 +348,9 @@ def validation(ctx: Context) -> dict[str, Any]:
          f"{kejing_listed}개 가운데 무조건 성립 {kejing_held}, 조건부 성립 {kejing_held_if}, "
          f"재현 안 됨 {kejing_missing}",
          ctx.href(A.validation_part("liuren"), "kejing")),
-        ("《六壬大全》 課經集(卷七–十)의 예", f"{sum(r['agrees'] for r in classic)} / {len(classic)} 일치",
+        ("《六壬大全》 課經集(卷七–十)의 예", class_totals(rep.classic_counts(), "예"),
          ctx.href(A.validation_part("daquan"), "daquan")),
-        ("《畢法賦》(卷十一–十二)가 法마다 드는 국", bifa_totals(rep), ctx.href(A.validation_part("daquan"), "bifa")),
+        ("《畢法賦》(卷十一–十二)가 法마다 드는 국", class_totals(rep.bifa_counts(), "국"), ctx.href(A.validation_part("daquan"), "bifa")),
         ("《大六壬探原》 720과 三傳표",
          f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
          ctx.href(A.validation_part("liuren"), "tanyuan")),
@@ -350,7 +361,7 @@ def validation(ctx: Context) -> dict[str, Any]:
         tuple(r for r in rows if not r["agrees"]),
         tuple(dict(d, href=ctx.href(A.validation_part("liuren"), d["id"])) for d in diffs),
         tuple(dict(k, href=ctx.href(A.validation_part("liuren"), k["id"])) for k in kejing if k["missing"]),
-        tuple(dict(r, href=ctx.href(A.validation_part("daquan"), r["id"])) for r in classic if not r["agrees"]),
+        tuple(dict(r, href=ctx.href(A.validation_part("daquan"), r["id"])) for r in classic if r["cls"] != "agrees"),
         tuple(dict(r, href=ctx.href(A.validation_part("daquan"), r["id"])) for r in bifa if r["cls"] != "agrees"),
     )
     return {"layout": layout(ctx), "summary": summary, "rows": rows, "disagreements": disagreements,
@@ -373,7 +384,8 @@ def validation_part(ctx: Context) -> dict[str, Any]:
     if part == "daquan":
         view["classic"] = _classic_rows(ctx)
         view["bifa"] = _bifa_rows(ctx)
-        view["bifa_totals"] = bifa_totals(site.validation)
+        view["bifa_totals"] = class_totals(site.validation.bifa_counts(), "국")
+        view["classic_totals"] = class_totals(site.validation.classic_counts(), "예")
     if part in ("rules", "rules-liuren"):
         liuren = part == "rules-liuren"   # the 六壬 rules' citations on a page of their own (its length)
         if not liuren:

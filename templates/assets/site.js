@@ -127,13 +127,9 @@
     var d = new Date();
     function pad(n) { return (n < 10 ? "0" : "") + n; }
     var today = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
-    function sync(el) {
-      var b = el.parentNode.querySelector("button[data-copy]");
-      if (b) b.setAttribute("data-copy", el.textContent);
-    }
     function each(sel, f) { var els = document.querySelectorAll(sel); for (var i = 0; i < els.length; i++) f(els[i]); }
-    each(".cite-plain", function (el) { el.textContent += " (접속 " + today + ")"; sync(el); });
-    each(".cite-bibtex", function (el) { el.textContent = el.textContent.replace(/\n\}\s*$/, ",\n  urldate = {" + today + "}\n}"); sync(el); });
+    each(".cite-plain", function (el) { el.textContent += " (접속 " + today + ")"; });
+    each(".cite-bibtex", function (el) { el.textContent = el.textContent.replace(/\n\}\s*$/, ",\n  urldate = {" + today + "}\n}"); });
     each(".cite-ris", function (el) { el.textContent = el.textContent.replace(/\nER {2}- ?$/, "\nY2  - " + today.replace(/-/g, "/") + "\nER  - "); });
     each(".cite-csl", function (el) {
       try {

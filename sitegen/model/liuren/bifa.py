@@ -13,9 +13,9 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, cond, Facts, hengtong, lianzhu, months_of, months_where, po,
+                   by_trans, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
-from .tables import DAY_HOURS
+from .tables import DAY_HOURS, QUANJU
 
 B = Branch
 # The house (家) of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
@@ -59,12 +59,16 @@ def _void(f: Facts) -> tuple[Branch, Branch]:
     return f.void
 
 
+_QUANJU_ELEMENT = {"潤下": Element.WATER, "曲直": Element.WOOD, "炎上": Element.FIRE, "從革": Element.METAL}
+
+
 def trans_element(trans) -> Element | None:
-    """The element of the 三傳 read as one: a 三合 局 is its 中神's element (「三傳未卯亥，皆作木局」,
-    第27法); otherwise the element all three share, or None."""
+    """The element of the 三傳 read as one: a 三合 局 or a 方 is its element (「三傳未卯亥，皆作木局」,
+    第27法; 「三傳寅卯辰皆是日鬼」 of 戊 in 第13法); otherwise the element all three share, or None."""
     t = frozenset(trans)
-    if len(t) == 3 and t == frozenset(trans[0].trine):
-        return trans[0].trine[1].element
+    for name, sets in QUANJU.items():
+        if t in sets:
+            return _QUANJU_ELEMENT[name]
     es = {b.element for b in trans}
     return es.pop() if len(es) == 1 else None
 
@@ -115,9 +119,12 @@ def f06(f):  # 六陰相繼盡昏迷
     return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
 
 
-@by_stem_plate
-def f07(f):  # 旺祿臨身徒妄作: 祿 on 干上
-    return f.gan_shang == LU[f.stem]
+def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
+    # 陰 stems': 乙卯 丁午 辛酉 癸子, and 己午 「雖不係己土旺神，亦可用也」) on 干上; not where it is
+    # void (「旺祿空亡 … 反不宜坐用」) or the 旬尾 (「閉口之祿而不可守」)
+    lu = LU[f.stem]
+    return (not f.stem.yang and f.gan_shang == lu and lu not in _void(f)
+            and lu != f.day.xun_head.branch.shift(9))
 
 
 def f08(f):  # 權攝不正祿臨支: 祿 on 支上
@@ -136,8 +143,12 @@ def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them
     return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(_trans_el(f))
 
 
-def f12(f):  # 雖憂狐假虎威儀: 干上 is 鬼 and the 辰 overcomes it
-    return _k(f, f.gan_shang) == Kin.OFFICER and f.branch.element.overcomes(f.gan_shang.element)
+def f12(f):  # 雖憂狐假虎威儀: 「其丁火實畏子水所克，反倚賴支屬土卻能制其子水」 and 「晝虎夜元皆乘脫氣，尤賴
+    # 亥水坐於戌土之上，尚懼戌土」: 干上 a 鬼 or a 脫 of the stem, held down by the 辰 or by the place it
+    # sits on (the stem's 寄宮)
+    g = f.gan_shang
+    return (_k(f, g) in (Kin.OFFICER, Kin.OFFSPRING)
+            and (f.branch.element.overcomes(g.element) or f.lodging.element.overcomes(g.element)))
 
 
 def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
@@ -175,25 +186,31 @@ def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void
     return (a - b) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
-def _tai_cai(f):
-    tai = stage_branch(f.stem.element, Stage.TAI)
-    return tai if f.gan_shang == tai and _k(f, tai) == Kin.WEALTH else None
+def _tai(f):
+    """The stem's 胎 when it is on 干上: 土's counted with 火, at 子 (「戊己當絕在亥懷，明知子上是胞胎」),
+    not with 水 as 長生 申."""
+    tai = B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
+    return tai if f.gan_shang == tai else None
 
 
 @by_stem_plate
-def f19(f):  # 胎財生氣妻懷孕: 干上 the stem's 胎, its 財, the month's 生氣
-    tai = _tai_cai(f)
-    return None if tai is None else cond(months=SHENGQI_MONTHS[tai])
+def f19(f):  # 胎財生氣妻懷孕: 「謂日干之胎神，作日之妻財，又逢月內之生氣者」: 干上 the stem's 胎, its 財,
+    # the month's 生氣
+    tai = _tai(f)
+    return None if tai is None or _k(f, tai) != Kin.WEALTH else cond(months=SHENGQI_MONTHS[tai])
 
 
 @by_stem_plate
-def f20(f):  # 胎財死氣損胎推: … the month's 死氣
-    tai = _tai_cai(f)
+def f20(f):  # 胎財死氣損胎推: 「但凡胎神作月內之死氣，婦孕不育」: 干上 the stem's 胎 (the book names 甲乙's
+    # 酉, a 鬼, among them), the month's 死氣
+    tai = _tai(f)
     return None if tai is None else cond(months=SIQI_MONTHS[tai])
 
 
-def f21(f):  # 交車相合交關利: 干上 in 六合 with the 辰, 支上 with the day's place
-    return f.gan_shang.combine == f.branch and f.zhi_shang.combine == f.lodging
+def f21(f):  # 交車相合交關利: 「謂日干與支上神作六合，地支與干上神作六合」, not on the 八專 days (「干支
+    # 不分，交車無合」)
+    return (f.lodging != f.branch and f.gan_shang.combine == f.branch
+            and f.zhi_shang.combine == f.lodging)
 
 
 def f22(f):  # 上下皆合兩心齊: 干上·支上 六合, and the day's place and the 辰 六合
@@ -209,16 +226,20 @@ def f24(f):  # 我求彼事干傳支: 初傳 from 干上, 末傳 on 支上
 
 
 def _ding_in(f):
+    """The 旬丁 in 「三傳、年命、日辰」: in the 傳 or on 干上·支上, or else over the asker's 本命 or 行年."""
     ding = f.day.xun_head.branch.shift(3)
-    return ding in f.trans or ding in (f.gan_shang, f.zhi_shang)
+    if ding in f.trans or ding in (f.gan_shang, f.zhi_shang):
+        return True
+    at = (f.seat(ding),)
+    return either(True, ((("birth", at),), (("xing", at),)))
 
 
-def f25(f):  # 金日逢丁凶禍動
-    return f.stem.element == Element.METAL and _ding_in(f)
+def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」
+    return _ding_in(f) if f.stem.element == Element.METAL else None
 
 
-def f26(f):  # 水日逢丁財動之
-    return f.stem.element == Element.WATER and _ding_in(f)
+def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」
+    return _ding_in(f) if f.stem.element == Element.WATER else None
 
 
 def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element)
@@ -313,15 +334,20 @@ def f43(f):  # 害貴訟直作屈斷: 初傳 harms the 貴人 of the shift
     return cond(day_night="both" if hit_d and hit_n else "day" if hit_d else "night") if hit_d or hit_n else None
 
 
-def f44(f):  # 課傳俱貴轉無依: every upper and every 傳 a 貴人 (晝 or 夜)
+def f44(f):  # 課傳俱貴轉無依: 「此四課三傳，皆是晝夜貴人所聚」 — 丁酉日 三傳酉亥丑, 丑 on 亥 — and
+    # 「外有三傳皆是貴人者亦可用」: every 傳 a 貴人 (晝 or 夜) or standing on one
     nb = set(_nobles(f))
-    return all(k.upper in nb for k in f.lessons) and all(b in nb for b in f.trans)
+    return all(b in nb or f.seat(b) in nb for b in f.trans)
 
 
-@by_stem_plate
-def f45(f):  # 晝夜貴加求兩貴: one 貴人 over the other's place
+def f45(f):  # 晝夜貴加求兩貴: 「謂六處有旦暮天乙相加者」: the 貴人 of the shift over the other's place, in
+    # the 課 or the 傳 (「緣不在傳課，故不具載」)
     d, n = _nobles(f)
-    return d != n and (f.seat(d) == n or f.seat(n) == d)
+    if d == n:
+        return None
+    seen = {k.upper for k in f.lessons} | set(f.trans)
+    hd, hn = (x in seen and f.seat(x) == y for x, y in ((d, n), (n, d)))
+    return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
 @by_stem_plate
@@ -376,8 +402,10 @@ def f54(f):  # 虎視逢虎力難施: 「謂虎視課者，乃柔日也」: a �
     return _on(f, lambda g: any(g[b] == "白虎" for b in f.trans))
 
 
-def f55(f):  # 所謀多拙逢羅網: 天羅 (the place before the day's) on 干上, or before the 辰 on 支上
-    return f.gan_shang == f.lodging.shift(1) or f.zhi_shang == f.branch.shift(1)
+def f55(f):  # 所謀多拙逢羅網: 「謂干上乘干前一辰，支上乘支前一辰」 (甲申日干上卯、支上酉), or crosswise,
+    # 「干上乘支之網，支上乘干之羅者」 (庚寅日干上卯、支上酉)
+    luo, wang = f.lodging.shift(1), f.branch.shift(1)
+    return (f.gan_shang, f.zhi_shang) in ((luo, wang), (wang, luo))
 
 
 @by_stem_plate
@@ -387,8 +415,14 @@ def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是
     return cond(birth=(m,)) if f.gan_shang == m else None
 
 
-def f58(f):  # 用破身心無所歸: 初傳 the 破 of the 辰
-    return f.first == po(f.branch)
+def f58(f):  # 用破身心無所歸: 「已上財祿俱作空被克」: 初傳 the day's 財 or 祿, void or overcome — by the
+    # place under it (坐克: 戊申日 子加戌) or by its general (夾克: 丙寅日 申加巳 夜乘蛇)
+    first = f.first
+    if _k(f, first) != Kin.WEALTH and first != LU[f.stem]:
+        return None
+    if first in _void(f) or f.seat(first).element.overcomes(first.element):
+        return True
+    return _on(f, lambda g: GENERAL_ELEMENT[g[first]].overcomes(first.element))
 
 
 def _huagai(b: Branch) -> Branch:
@@ -485,12 +519,22 @@ def _xing(a: Branch, b: Branch) -> bool:
     return a.punish == b or b.punish == a
 
 
-def f75(f):  # 賓主不投刑在上: 干上 and 支上 each in 刑 with what is under it
-    return _xing(f.gan_shang, f.lodging) and _xing(f.zhi_shang, f.branch)
+_SELF_XING = frozenset({B.CHEN, B.WU, B.YOU, B.HAI})
+_SANXING = tuple(tuple(B.from_zh(c) for c in t) for t in ("寅巳申", "巳申寅", "申寅巳", "丑戌未", "戌未丑", "未丑戌"))
 
 
-def f76(f):  # 彼此猜忌害相隨: 干上 and 支上 each in 六害 with what is under it
-    return f.gan_shang.harm == f.lodging and f.zhi_shang.harm == f.branch
+def f75(f):  # 賓主不投刑在上: 「凡支干乘刑者有三等」: 一字刑, 辰午酉亥 (「四課上神全逢辰午酉亥」; the
+    # book's own cases ask it of 干上 and 支上: 「支干上乘辰午酉亥」, 壬午日干上辰、支上亥), 二字刑 「支干上
+    # 全乘子卯」, 三字刑 「三傳寅巳申或丑戌未」 (寅巳申 巳申寅 申寅巳 丑戌未 戌未丑 未丑戌)
+    return ((f.gan_shang in _SELF_XING and f.zhi_shang in _SELF_XING)
+            or {f.gan_shang, f.zhi_shang} == {B.ZI, B.MAO} or f.trans in _SANXING)
+
+
+def f76(f):  # 彼此猜忌害相隨: 「此例有五等」: 干上·支上 each in 六害 with what is under it (一), with each
+    # other (二, and 三 四 with it), or crosswise, 干上 with the 辰 and 支上 with the day (五)
+    g, z = f.gan_shang, f.zhi_shang
+    return ((g.harm == f.lodging and z.harm == f.branch) or g.harm == z
+            or (g.harm == f.branch and z.harm == f.lodging))
 
 
 def f77(f):  # 互生俱生凡事益
@@ -505,12 +549,22 @@ def f78(f):  # 互旺皆旺坐謀宜: 干上·支上 at 帝旺, crosswise or eac
         _st(s, f.gan_shang) == w and _st(b, f.zhi_shang) == w)
 
 
-def f79(f):  # 干支值絕凡謀決
-    return _st(f.stem.element, f.gan_shang) == Stage.JUE and _st(f.branch.element, f.zhi_shang) == Stage.JUE
+def _jue(e: Element, b: Branch) -> bool:
+    """``b`` is the 絕 of ``e``: 土's either with 水 (巳) or, 「此言土內有寄寅者，故以亥為絕也」, with
+    火 (亥) — the book names both (「己未日干上亥、又干上巳」)."""
+    return _st(e, b) == Stage.JUE or (e == Element.EARTH and b == B.HAI)
 
 
-def f80(f):  # 人宅皆死各衰羸
-    return _st(f.stem.element, f.gan_shang) == Stage.SI and _st(f.branch.element, f.zhi_shang) == Stage.SI
+def f79(f):  # 干支值絕凡謀決: 干上·支上 the 絕 of the stem and of the 辰 (甲申日返吟, 乙未日干上申、支上亥)
+    return _jue(f.stem.element, f.gan_shang) and _jue(f.branch.element, f.zhi_shang)
+
+
+def f80(f):  # 人宅皆死各衰羸: 干上·支上 at 死, each its own (支干全乘死氣格: 庚寅日干上子) or crosswise
+    # (干支上互乘死氣格: 戊申日干上子、支上卯)
+    s, b = f.stem.element, f.branch.element
+    d = Stage.SI
+    return (_st(s, f.gan_shang) == d and _st(b, f.zhi_shang) == d) or (
+        _st(b, f.gan_shang) == d and _st(s, f.zhi_shang) == d)
 
 
 @by_trans
@@ -547,8 +601,12 @@ def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overco
     return _on(f, lambda g: GENERAL_ELEMENT[g[f.first]].overcomes(f.first.element))
 
 
-def f86(f):  # 將逢內戰所謀危: 初傳 overcomes the general riding it
-    return _on(f, lambda g: f.first.element.overcomes(GENERAL_ELEMENT[g[f.first]]))
+def f86(f):  # 將逢內戰所謀危: 「六合內戰為發用者 … 六合加申，申金加巳火之上」: 初傳 overcomes the general
+    # riding it and the place under it overcomes 初傳
+    first = f.first
+    if not f.seat(first).element.overcomes(first.element):
+        return None
+    return _on(f, lambda g: first.element.overcomes(GENERAL_ELEMENT[g[first]]))
 
 
 def f87(f):  # 人宅坐墓甘招晦: the day's place and the 辰 (as heaven) sit on their 墓

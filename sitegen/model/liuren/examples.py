@@ -109,7 +109,7 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
 @dataclass(frozen=True)
 class ClassicOutcome:
     agrees: bool
-    plate: int
+    plate: int                # the lesson's plate (the first whose 三傳 are the book's, for a 三傳 alone)
     transmissions: str
     kind: str                 # method·課 as the lesson names it
     status: str               # held | conditional | absent: how the named 課 stands on the lesson
@@ -117,16 +117,35 @@ class ClassicOutcome:
     problems: tuple[str, ...]  # one line per disagreement (build messages)
 
 
-def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
-                     first: str | None = None, shehai: Shehai = Shehai.DEPTH) -> ClassicOutcome:
-    """A worked example of 《六壬大全》 課經集: the day, 占時 and 月將 it names turn the plate; the
-    named 課 must hold on that lesson — at every moment, or under a condition that the example's
-    占時, 晝夜 and 月將 satisfy (what the example does not state — the month, the year, the asker —
-    is not held against it) — and the stated 用, if any, must be 初傳. ``shehai``: the 涉害 option
-    the lesson is derived by."""
+def classic_plates(day: GanZhi, at: str, shehai: Shehai = Shehai.DEPTH) -> tuple[int, ...]:
+    """The plates of 課經集's words for a lesson: 「X時Y將」 (月將 Y over 占時 X), 「三傳XYZ」 (every
+    plate whose 三傳 they are), or 「X加Y」, 「干上X」, 「支上X」, 伏吟, 返吟 (``bifa_plate``)."""
+    if len(at) == 4 and at[1] == "時" and at[3] == "將":
+        return (plate_of(Branch.from_zh(at[2]), Branch.from_zh(at[0])),)
+    if at.startswith("三傳"):
+        return tuple(p for p in range(1, 13)
+                     if "".join(b.zh for b in lesson(day, p, shehai=shehai).transmissions) == at[2:])
+    return (bifa_plate(day, at),)
+
+
+def evaluate_classic(day_zh: str, at: str, name: str, first: str | None = None,
+                     transmissions: str | None = None, shehai: Shehai = Shehai.DEPTH) -> ClassicOutcome:
+    """A worked example of 《六壬大全》 課經集: the day and the book's words for the plate (``at``,
+    see ``classic_plates``) give the lesson; the named 課 must hold on it — at every moment, or
+    under a condition that what the example states (its 占時, 晝夜 and 月將) satisfies (what it
+    does not state — the month, the year, the asker — is not held against it) — and the stated 用
+    (``first``) and 三傳, if any, must be the lesson's. Where only the 三傳 are given, some plate with
+    those 三傳 must show the 課. ``shehai``: the 涉害 option the lesson is derived by."""
     day = GanZhi.from_zh(day_zh)
-    hour, general = Branch.from_zh(hour_zh), Branch.from_zh(general_zh)
-    plate = plate_of(general, hour)
+    plates = classic_plates(day, at, shehai)
+    if not plates:
+        return ClassicOutcome(False, 0, "", "", "absent", None, (f"no plate of {day_zh} has 三傳 {at[2:]}",))
+    outcomes = [_classic_on(day, p, at, name, first, transmissions, shehai) for p in plates]
+    return next((o for o in outcomes if o.agrees), outcomes[0])
+
+
+def _classic_on(day: GanZhi, plate: int, at: str, name: str, first: str | None,
+                transmissions: str | None, shehai: Shehai) -> ClassicOutcome:
     les = lesson(day, plate, shehai=shehai)
     problems: list[str] = []
     trans = "".join(b.zh for b in les.transmissions)
@@ -138,15 +157,19 @@ def evaluate_classic(day_zh: str, hour_zh: str, general_zh: str, name: str,
     if status == "conditional":
         assert cond is not None           # conditional: the lesson has it under a condition
         when = dict(cond.when)
-        night = is_night_hour(hour)
-        if ("hours" in when and hour.zh not in when["hours"]) or (
-                "day_night" in when and when["day_night"][0] != ("night" if night else "day")) or (
-                "month_generals" in when and general.zh not in when["month_generals"]):
-            problems.append(f"{name}: its condition does not hold at {hour.zh} with {general.zh}")
+        if len(at) == 4 and at[1] == "時":    # the example states its 占時 (so its 晝夜) and 月將
+            hour, general = Branch.from_zh(at[0]), Branch.from_zh(at[2])
+            night = is_night_hour(hour)
+            if ("hours" in when and hour.zh not in when["hours"]) or (
+                    "day_night" in when and when["day_night"][0] != ("night" if night else "day")) or (
+                    "month_generals" in when and general.zh not in when["month_generals"]):
+                problems.append(f"{name}: its condition does not hold at {hour.zh} with {general.zh}")
     elif status == "absent":
         problems.append(f"no {name}")
     if first and trans[0] != first:
         problems.append(f"初傳 {trans[0]} ≠ {first}")
+    if transmissions and trans != transmissions:
+        problems.append(f"三傳 {trans} ≠ {transmissions}")
     return ClassicOutcome(not problems, plate, trans, str(kind), status,
                           cond.condition if status == "conditional" and cond is not None else None,
                           tuple(problems))

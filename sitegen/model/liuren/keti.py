@@ -9,8 +9,9 @@ arrangements of the generals) and returns:
 - a ``Cond``: it holds only at some moments — ``when`` says at which, for a machine (every key
   present must hold): ``hours`` (占時), ``day_night``, ``months`` (月建 branches, for 旺相 and the
   month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
-  named in ``needs``), ``dates`` (a day of the calendar the plate cannot tell: 四立 …);
-- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年, the moon's lodge …);
+  named in ``needs``), ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the
+  calendar the plate cannot tell: 四立 …);
+- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年 …);
   the rule's entry says why.
 
 Nothing here is worded: the condition is a step whose sentence lives in the rule entries.
@@ -88,10 +89,11 @@ declare({
     "liuren-when-xing": ("branches",),
     "liuren-when-sili-eve": (),     # the day before 立春 立夏 立秋 立冬 (四絕)
     "liuren-when-sili": (),         # 立春 立夏 立秋 立冬 themselves (天禍)
-    "liuren-when-moon": (),         # the moon's lodge (月宿) over a 仲 (二煩)
+    "liuren-when-moon": ("branches",),  # the moon's lodge (月宿, its 宮) is one of these (二煩, 天寇)
+    "liuren-when-fenzhi": (),       # 春分 夏至 秋分 冬至 themselves (天寇)
     "liuren-cond-tianwang": ("hours", "first", "stem"),
 })
-_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "月宿加仲": "liuren-when-moon"}
+_DATE_STEPS = {"四立前日": "liuren-when-sili-eve", "四立日": "liuren-when-sili", "分至日": "liuren-when-fenzhi"}
 
 
 @lru_cache(maxsize=None)
@@ -119,7 +121,7 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
 _SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-months", "months"),
               "month_generals": ("liuren-when-generals", "generals"),
               "years": ("liuren-when-years", "years"), "birth": ("liuren-when-birth", "branches"),
-              "xing": ("liuren-when-xing", "branches")}
+              "xing": ("liuren-when-xing", "branches"), "moon": ("liuren-when-moon", "branches")}
 
 
 _KINS = {e: tuple(kin(e, b.element) for b in Branch) for e in Element}
@@ -363,17 +365,17 @@ def guanjue(f: Facts):
 
 def fugui(f: Facts):
     """富貴: 貴人 rides 用, 用 旺相, 用 and the place under it generate one another, and it stands
-    over the day (干's place) or the 辰."""
+    over the day (干's place), the 辰 or the asker's 本命 or 行年 (「更臨日辰年命發用」)."""
     first, seat = f.first, f.seat(f.first)
-    if seat not in (f.lodging, f.branch):
-        return None
     if not (first.element.generates(seat.element) or seat.element.generates(first.element)):
         return None
     dn = f.on(_rides({"貴人"}, first))
     months = months_where((first.element,), WANGXIANG)
     if dn is None or not months:
         return None
-    return cond(months=months, day_night=dn)
+    if seat in (f.lodging, f.branch):
+        return cond(months=months, day_night=dn)
+    return either(cond(months=months, day_night=dn), ((("birth", (seat,)),), (("xing", (seat,)),)))
 
 
 @by_trans
@@ -401,11 +403,27 @@ def yincong(f: Facts):
 
 @by_stem_trans
 def hengtong(f: Facts):
-    """亨通: the 三傳 generate one another down to the day stem (初→中→末→日 or 末→中→初→日)."""
+    """三傳遞生日干: the 三傳 generate one another down to the day stem (初→中→末→日 or
+    末→中→初→日, where 用神 generates the day) — 亨通's first form, and 第31法."""
     a, b, c = (x.element for x in f.trans)
     s = f.stem.element
     return (a.generates(b) and b.generates(c) and c.generates(s)) or (
         c.generates(b) and b.generates(a) and a.generates(s))
+
+
+def hengtong_ke(f: Facts):
+    """亨通: 「用神生日，及三傳遞生日干，或干支俱互生旺」 — the 三傳 generate down to the day
+    (``hengtong``), or 干上 and 支上 generate their own 干 and 支 (俱生) or each other's (互生), or are
+    their 帝旺 (俱旺) or each other's (互旺): 辛卯日干上亥支上辰 互生, 丙寅日干上寅支上亥 俱生,
+    甲申日干上酉支上卯 互旺, 壬寅日干上子支上卯 俱旺."""
+    if hengtong(f):
+        return True
+    s, z, g, h = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
+    return ((g.element.generates(s) and h.element.generates(z)) or (g.element.generates(z) and h.element.generates(s))
+            or (g == _WANG[s] and h == _WANG[z]) or (g == _WANG[z] and h == _WANG[s]))
+
+
+_WANG = {e: stage_branch(e, Stage.DIWANG) for e in Element}
 
 
 def fanchang(f: Facts):
@@ -454,10 +472,17 @@ _TRINES = frozenset(frozenset(b.trine) for b in B)
 
 
 def hemei(f: Facts):
-    """和美: the 三傳 are a 三合 and 干上 or 支上 is in 六合 with one of them."""
+    """和美: 「干支遇三合六合，上下遞互相合」 — an upper god of 干 or 支 in 六合 with its own lower (干上
+    with the 干's 寄宮, 支上 with the 支: 甲申日干上亥支上巳, 壬寅日亥加寅), with the other's (干上 with
+    the 支, 支上 with the 干: 乙丑日干上子, 辛卯日卯加辛 干支相會) or with the other upper god (戊辰日干上丑
+    支上子, 伏吟 乙酉·丙申), or the 三傳 a 三合 with 干上 or 支上 in 六合 to one of them (「三傳三合，干支上
+    見六合」)."""
+    g, z, gs, zs = f.lodging, f.branch, f.gan_shang, f.zhi_shang
+    if any(a.combine == b for a, b in ((gs, g), (zs, z), (gs, z), (zs, g), (gs, zs))):
+        return True
     if frozenset(f.trans) not in _TRINES:
         return None
-    return any(x.combine == t for x in (f.gan_shang, f.zhi_shang) for t in f.trans)
+    return any(x.combine == t for x in (gs, zs) for t in f.trans)
 
 
 def zhanguan(f: Facts):
@@ -494,6 +519,16 @@ def sanjiao(f: Facts):
         return None
     dn = f.on(_rides({"太陰", "六合"}, *f.trans))
     return None if dn is None else cond(day_night=dn)
+
+
+def luanshou(f: Facts):
+    """亂首: 「日往加辰受辰克」 — the 干 (its 寄宮) over the 辰, which overcomes the stem (甲申日寅加申)."""
+    return f.seat(f.lodging) == f.branch and f.branch.element.overcomes(f.stem.element)
+
+
+def shangmen_luanshou(f: Facts):
+    """上門亂首: 「辰來加日而克日」 — the 辰 over the 干's 寄宮, overcoming the stem (己卯日卯加未)."""
+    return f.seat(f.branch) == f.lodging and f.branch.element.overcomes(f.stem.element)
 
 
 def zhuixu(f: Facts):
@@ -545,8 +580,12 @@ def wuyin(f: Facts):
 
 
 def jieli(f: Facts):
-    """解離: husband's and wife's 行年 clash and their upper gods overcome each other: two people's
-    行年 — the chart cannot tell."""
+    """解離: 「真解離卦者，謂干克支上神，支克干上神」 (the 畢法 reading, 卷九 解離課) — the stem
+    overcomes 支上 and the 支 overcomes 干上; elsewhere the first clause, husband's and wife's 行年
+    clashing with their upper gods overcoming each other, needs two people's 行年: the chart cannot
+    tell."""
+    if f.stem.element.overcomes(f.zhi_shang.element) and f.branch.element.overcomes(f.gan_shang.element):
+        return True
     return UNDECIDED
 
 
@@ -606,14 +645,12 @@ def _sun_on_zhong(f: Facts) -> tuple[Branch, ...]:
     return tuple(m for m in BRANCHES if f.seat(m) in _ZHONG)
 
 
-_MOON_ON_ZHONG = ("月宿加仲",)
-
-
 def erfan(f: Facts):
-    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 both over a 仲, 斗罡 (辰) over 丑 or 未."""
+    """二煩 (天地二煩): 日宿 (the 月將) and 月宿 (the Moon's 宮) both over a 仲, 斗罡 (辰) over 丑 or 未."""
     if not _gang_on_chou_wei(f):
         return None
-    return cond(month_generals=_sun_on_zhong(f), dates=_MOON_ON_ZHONG)
+    on = _sun_on_zhong(f)
+    return cond(month_generals=on, moon=on)
 
 
 def tianfan(f: Facts):
@@ -624,8 +661,8 @@ def tianfan(f: Facts):
 
 
 def difan(f: Facts):
-    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge over a 仲, 辰 over 丑 or 未."""
-    return cond(dates=_MOON_ON_ZHONG) if _gang_on_chou_wei(f) else None
+    """地煩: 「月宿臨仲，斗繫丑未」 — the moon's lodge (its 宮) over a 仲, 辰 over 丑 or 未."""
+    return cond(moon=_sun_on_zhong(f)) if _gang_on_chou_wei(f) else None
 
 
 def tianfan_duchuan(f: Facts):
@@ -637,7 +674,7 @@ def tianfan_duchuan(f: Facts):
 
 def difan_duchuan(f: Facts):
     """地煩杜傳: the moon's lodge over a 仲, 辰 not over 丑 or 未."""
-    return None if _gang_on_chou_wei(f) else cond(dates=_MOON_ON_ZHONG)
+    return None if _gang_on_chou_wei(f) else cond(moon=_sun_on_zhong(f))
 
 
 def tianhuo(f: Facts):
@@ -663,8 +700,9 @@ def tianyu(f: Facts):
 
 
 def tiankou(f: Facts):
-    """天寇: on a 四離 day the moon's lodge over the 離辰 — the moon, which the chart cannot tell."""
-    return UNDECIDED
+    """天寇: 「分至日日支臨前一日日支上」, 「月宿加離辰」 — on 春分 夏至 秋分 冬至 the Moon's 宮 over the
+    離辰, the branch of the day before (the 四離日): 「如癸卯日春分，離辰壬寅，月宿在辰，加寅」."""
+    return cond(dates=("分至日",), moon=(f.heaven[f.branch.shift(-1)],))
 
 
 def tianwang(f: Facts):
@@ -682,14 +720,16 @@ def _tianwang(stem: Stem, first: Branch) -> Cond:
 
 
 def pohua(f: Facts):
-    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day or
-    the 辰."""
+    """魄化: 白虎 rides 用, which is the month's 死神 or 死氣 (「帶死神死氣」) and stands over the day, the
+    辰 or the asker's 行年 (「臨日辰行年發用」)."""
     first = f.first
-    if f.seat(first) not in (f.lodging, f.branch):
-        return None
     months = SIQI_MONTHS[first] + SISHEN_MONTHS[first]
     dn = f.on(_rides({"白虎"}, first))
-    return None if dn is None else cond(months=months, day_night=dn)
+    if dn is None:
+        return None
+    if f.seat(first) in (f.lodging, f.branch):
+        return cond(months=months, day_night=dn)
+    return cond(months=months, day_night=dn, xing=(f.seat(first),))
 
 
 def sanyin(f: Facts):
@@ -730,12 +770,14 @@ def zai_e(f: Facts):
 
 
 def yangjiu(f: Facts):
-    """殃咎: the 三傳 overcome one another down to the day stem, or 干上 and 支上 are their 墓."""
+    """殃咎: the 三傳 overcome one another down to the day stem, or 干上 and 支上 are their 墓 (乘墓),
+    or the 干 and the 支 each stand over their 墓 (坐墓: 「干下支下各臨墓神」, 丙寅日巳加戌寅加未)."""
     a, b, c = (x.element for x in f.trans)
     s = f.stem.element
     chain = (a.overcomes(b) and b.overcomes(c) and c.overcomes(s)) or (
         c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
-    tombs = f.gan_shang == mu(f.stem.element) and f.zhi_shang == mu(f.branch.element)
+    gm, zm = mu(f.stem.element), mu(f.branch.element)
+    tombs = (f.gan_shang == gm and f.zhi_shang == zm) or (f.seat(f.lodging) == gm and f.seat(f.branch) == zm)
     return chain or tombs
 
 
@@ -768,11 +810,24 @@ def lide(f: Facts):
 
 
 def panzhu(f: Facts):
-    """盤珠: the 三傳, the 太歲, the 月建 and the 占時 are all in the four lessons."""
-    have = {k.upper for k in f.lessons} | {k.seat for k in f.lessons}
-    if not set(f.trans) <= have:
-        return None
+    """盤珠: the 三傳, the 太歲, the 月建 and the 占時 are all in the four lessons (天心 and 回還 in one)."""
+    return huihuan(f) and tianxin(f)
+
+
+def _in_lessons(f: Facts) -> set[Branch]:
+    return {k.upper for k in f.lessons} | {k.seat for k in f.lessons}
+
+
+def tianxin(f: Facts):
+    """天心: 「歲月日時皆在四課之上」 — the 太歲, the 月建 and the 占時 in the four lessons (the 辰 is
+    always there)."""
+    have = _in_lessons(f)
     return cond(years=have, months=have, hours=have)
+
+
+def huihuan(f: Facts):
+    """回還: 「三傳俱在四課之上」."""
+    return set(f.trans) <= _in_lessons(f) or None
 
 
 @by_trans

@@ -1,5 +1,5 @@
 """What a practitioner adds to a bare lesson: the asker's 年命 (本命, 行年; family
-``liuren-nianming``), the weight of each branch (旺相休囚死 by the month, 十二長生 against the day
+``liuren-nianming``, with the 月宿 of the moment: the 宮 of the Moon's mansion, ``mansion.palace``), the weight of each branch (旺相休囚死 by the month, 十二長生 against the day
 stem; family ``liuren-wangshuai``) and the 類神 of a question (family ``liuren-leishen``). Each is a
 rule whose predicate is the function below; the entries (``content/rules/liuren-nianming.yaml``)
 quote their clauses from 《六壬大全》.
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..ganzhi import SIXTY, Branch, Element, GanZhi, Stage, stage, strength
+from ..mansion import palace
 from ..rules import RuleDef
 
 B = Branch
@@ -80,6 +81,7 @@ def leishen_seats(generals: tuple[str, ...]) -> tuple[tuple[str, tuple[Branch, .
 def rules() -> list[RuleDef]:
     return [RuleDef("liuren-ben-ming", "本命", "liuren-nianming", "lesson", ming),
             RuleDef("liuren-xing-nian", "行年", "liuren-nianming", "lesson", xingnian),
+            RuleDef("liuren-yue-su", "月宿", "liuren-nianming", "lesson", palace),
             RuleDef("liuren-wang-xiang", "旺相休囚死", "liuren-wangshuai", "lesson", wangshuai),
             RuleDef("liuren-chang-sheng", "十二長生", "liuren-wangshuai", "lesson", changsheng),
             *(RuleDef(t.id, t.zh, "liuren-leishen", "lesson", t.seats) for t in LEISHEN)]

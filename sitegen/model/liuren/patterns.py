@@ -63,8 +63,8 @@ class ConditionalPattern:
     """A 課體 that holds only at some moments. ``when`` says at which, for a machine: every key
     present must hold — ``hours`` (占時 branches), ``day_night`` ("day" or "night"),
     ``months`` (月建 branches), ``month_generals`` (月將 branches), ``years`` (太歲 branches),
-    ``birth`` and ``xing`` (本命 and 行年 branches), ``dates`` (days of the calendar: 四立日,
-    四立前日, 月宿加仲); ``needs`` names what the asker must give (本命, 行年) for it to be told."""
+    ``birth`` and ``xing`` (本命 and 行年 branches), ``moon`` (the 宮 of the Moon's mansion, 月宿),
+    ``dates`` (days of the calendar: 四立日, 四立前日, 分至日); ``needs`` names what the asker must give (本命, 行年) for it to be told."""
 
     rule: str
     name: str

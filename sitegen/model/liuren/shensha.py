@@ -2,7 +2,8 @@
 branch, the month (月建) or the year (太歲). Each is one rule whose predicate (``RuleDef.holds``) is
 its table: ``place(day, month, year)`` gives the branch it falls on, or None (a month- or year-based
 one without the moment; 天赦 on any other day). The rule entries (``content/rules/liuren-shensha.yaml``)
-quote each table from 《六壬大全》 卷一 起例 神煞 or 《卜筮全書》 卷十四 神煞歌例.
+quote each table from 《六壬大全》 卷一 起例 神煞 or 《卜筮全書》 卷十四 神煞歌例. Where the
+transcription writes 己 in a table of branches it is read as 巳 (as the entries say).
 
 天馬 and 死氣 are the tables the 課體 already read (``keti.tianma``, ``keti.siqi``); the others are
 written as the book lists them: by stem 甲…癸, by branch 子…亥, by month 正月(寅)…十二月(丑).
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from ..ganzhi import LODGING, SIXTY, Branch, GanZhi, Stem
+from ..ganzhi import LODGING, SIXTY, Branch, GanZhi, Stem, yima
 from ..rules import RuleDef
 from .keti import siqi, tianma
 
@@ -37,6 +38,28 @@ def _forward(start: str) -> str:
     """「X順十二」: X in 正月, the next branch each month."""
     s = B.from_zh(start)
     return "".join(s.shift(k).zh for k in range(12))
+
+
+def _backward(start: str) -> str:
+    """「X逆十二」: X in 正月, the branch before each month."""
+    s = B.from_zh(start)
+    return "".join(s.shift(-k).zh for k in range(12))
+
+
+def _seasons(four: str) -> str:
+    """「春X夏Y秋Z冬W」: each for the three months of its season (寅卯辰 春 …)."""
+    return "".join(c * 3 for c in four)
+
+
+def _horse(k: int) -> tuple[Branch, ...]:
+    """The 馬前神殺 counted from the 驛馬 of the day branch (「一驛馬 … 三華蓋，四劫殺，五災殺 …
+    八年殺 … 十亡神，十一將星」): the (k+1)th, by the 辰 子…亥."""
+    return tuple(yima(b).shift(k) for b in B)
+
+
+def _stems(text: str) -> str:
+    """A month table of stems (月合 辛己丁乙), each on its 寄宮."""
+    return "".join(LODGING[Stem.from_zh(c)].zh for c in text)
 
 
 def _year_offset(k: int) -> tuple[Branch, ...]:
@@ -85,10 +108,23 @@ SHENSHA: tuple[Shensha, ...] = (
     _S("liuren-sha-you-du", "游都", "stem", _row("丑子寅巳申丑子寅巳申")),
     _S("liuren-sha-tian-dao", "天盜", "stem", _row("子亥卯申巳子亥卯申巳")),
     _S("liuren-sha-tian-zei", "天賊", "stem", _row("辰午申亥寅辰午申亥寅")),
+    _S("liuren-sha-tian-luo", "天羅", "stem", _row("卯巳午申午申酉亥子寅")),
+    _S("liuren-sha-zhi-fu", "直符", "stem", _row("巳辰卯寅丑午未申酉戌")),     # 甲 written 己: 巳
+    _S("liuren-sha-yi-shen", "儀神", "stem", _row("午巳辰卯寅丑未申酉戌")),
     # by the day branch (卷一 十二地支神煞; 破碎 as 《卜筮全書》 gives it)
     _S("liuren-sha-zhi-de", "支德", "branch", _row("巳午未申酉戌亥子丑寅卯辰")),
     _S("liuren-sha-zhi-po", "支破", "branch", _row("酉辰亥午丑申卯戌巳子未寅")),
     _S("liuren-sha-po-sui", "破碎", "branch", _row("巳丑酉" * 4)),
+    _S("liuren-sha-zhi-xing", "支刑", "branch", _row("卯戌巳子辰申午丑寅酉未亥")),
+    _S("liuren-sha-shi-sha", "時煞", "branch", _row("巳寅亥申" * 3)),
+    _S("liuren-sha-zhi-yi", "支儀", "branch", _row("午巳辰卯寅丑未申酉戌亥子")),
+    # by the day branch's 驛馬 (《卜筮全書》 馬前神殺, 劫殺, 咸池殺)
+    _S("liuren-sha-hua-gai", "華蓋", "branch", _horse(2)),
+    _S("liuren-sha-jie-sha", "劫煞", "branch", _horse(3)),
+    _S("liuren-sha-zai-sha", "災煞", "branch", _horse(4)),
+    _S("liuren-sha-xian-chi", "咸池", "branch", _horse(7)),
+    _S("liuren-sha-wang-shen", "亡神", "branch", _horse(9)),
+    _S("liuren-sha-jiang-xing", "將星", "branch", _horse(10)),
     # by the month (卷一 神煞, 正月 first)
     _S("liuren-sha-tian-de", "天德", "month", _months(_TIAN_DE)),
     _S("liuren-sha-yue-de", "月德", "month", _months("巳寅亥申")),
@@ -103,6 +139,34 @@ SHENSHA: tuple[Shensha, ...] = (
     _S("liuren-sha-cheng-shen", "成神", "month", _months("巳申亥寅")),
     _S("liuren-sha-xue-zhi", "血支", "month", _months(_forward("丑"))),
     _S("liuren-sha-xue-ji", "血忌", "month", _months("丑未寅申卯酉辰戌巳亥午子")),
+    _S("liuren-sha-yue-he", "月合", "month", _months(_stems("辛己丁乙"))),   # written 辛巳丁乙: 月德合
+    _S("liuren-sha-tian-zhao", "天詔", "month", _months(_forward("亥"))),
+    _S("liuren-sha-tian-shu", "天書", "month", _months(_forward("戌"))),
+    _S("liuren-sha-sheng-xin", "聖心", "month", _months("亥巳子午丑未寅申卯酉辰戌")),  # 二月 written 己
+    _S("liuren-sha-huang-shu", "皇書", "month", _months(_seasons("寅巳申亥"))),
+    _S("liuren-sha-jie-shen", "解神", "month", _months("申申酉酉戌戌亥亥午午未未")),
+    _S("liuren-sha-tian-wu", "天巫", "month", _months(_forward("辰"))),
+    _S("liuren-sha-tian-gui", "天鬼", "month", _months("酉午卯子")),
+    _S("liuren-sha-yue-xing", "月刑", "month", _months("巳子辰申午丑寅酉未亥卯戌")),
+    _S("liuren-sha-yue-hai", "月害", "month", _months(_backward("巳"))),
+    _S("liuren-sha-da-shi", "大時", "month", _months("卯子酉午")),
+    _S("liuren-sha-shou-si", "受死", "month", _months("戌辰亥巳子午丑未寅申卯酉")),
+    _S("liuren-sha-you-huo", "游禍", "month", _months(_backward("巳"))),
+    _S("liuren-sha-mu-men", "墓門", "month", _months("亥申巳寅")),
+    _S("liuren-sha-jian-men", "奸門", "month", _months("申亥寅巳")),
+    _S("liuren-sha-fei-huo", "飛禍", "month", _months(_seasons("申寅巳亥"))),
+    _S("liuren-sha-zei-shen", "賊神", "month", _months(_seasons("卯午酉子"))),
+    _S("liuren-sha-chang-sheng", "長繩", "month", _months(_backward("亥"))),
+    _S("liuren-sha-jiao-shen", "絞神", "month", _months("酉辰亥午丑申卯戌巳子未寅")),  # 九月 written 己
+    _S("liuren-sha-jian-shen", "奸神", "month", _months(_seasons("寅亥申巳"))),
+    _S("liuren-sha-sha-shen", "煞神", "month", _months(_seasons("申亥寅巳"))),
+    _S("liuren-sha-di-yu", "地獄", "month", _months(_seasons("辰午戌子"))),
+    _S("liuren-sha-hui-shen", "會神", "month", _months("未戌寅亥酉子丑午巳卯申辰")),  # 九月 written 己
+    _S("liuren-sha-xin-sha", "信煞", "month", _months(_forward("酉"))),
+    _S("liuren-sha-xi-shen", "戲神", "month", _months(_seasons("巳子酉辰"))),
+    # by the season of the month (《卜筮全書》 孤辰寡宿: 寅卯辰 巳·丑 …)
+    _S("liuren-sha-gu-chen", "孤辰", "month", _months(_seasons("巳申亥寅"))),
+    _S("liuren-sha-gua-su", "寡宿", "month", _months(_seasons("丑辰未戌"))),
     # by the year (卷一 歲神煞)
     _S("liuren-sha-sang-men", "喪門", "year", _year_offset(2)),
     _S("liuren-sha-diao-ke", "弔客", "year", _year_offset(-2)),
