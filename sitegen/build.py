@@ -220,7 +220,7 @@ def check_all(root: Path, base_url: str | None = None) -> tuple[Site, Renderer, 
         files = {p.address.file for p in site.registry if p.kind != "redirect"} | set(assets)
         problems.extend(check_redirects(site.content.redirects, frozenset(files)))
     problems.raise_if_any()
-    assert site is not None
+    assert site is not None and renderer is not None
     return site, renderer, assets
 
 

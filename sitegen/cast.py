@@ -281,8 +281,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, dates=days, moon=moon)]
                       for p in the_lesson.conditional_patterns]
     out["bifa"] = [[b.number, True if b.condition is None else
-                    held(dict(b.when), out, ming, xing_branch, dates=days, moon=moon)]
-                   for b in the_lesson.bifa]
+                    held(b.as_data()["condition"], out, ming, xing_branch, dates=days, moon=moon)] for b in the_lesson.bifa]
     out.update(clock_change(c.local, tz))
     return out
 

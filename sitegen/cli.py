@@ -44,6 +44,10 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any], Any]] = {
     "previous": (("--previous",), dict(type=Path, metavar="DIR",
                                        help="an earlier build (or its data/ folder): also write the page "
                                             "'what changed in this edition' (about/changes/)"), None),
+    "record": (("--record",), dict(action="store_true",
+                                   help="with --previous, releasing an edition: also record what it changed in "
+                                        "content/changed.yaml, then build again, so that every page names the "
+                                        "edition in which it last changed"), False),
     "archive": (("--archive",), dict(action="store_true",
                                      help="also write one zip of the whole site, linked from the about page"), False),
 }
@@ -139,26 +143,46 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warn_example_domain(args: argparse.Namespace) -> None:
-    """Every build and check says so when the site's address is still an example domain, and when
-    the content's licence is unset (a build with nothing to do reads no content and says nothing)."""
-    from .content.config import example_domain_warning, license_warning, load_config
+    """Every build and check says so when the site's address is still an example domain, when
+    the content's licence is unset, and when an edition's changes are not recorded (a build with
+    nothing to do reads no content and says nothing)."""
+    from .content.config import example_domain_warning, license_warning, load_config, record_warning
     from .problems import Problems
 
     config = load_config(args.root, Problems(), args.base_url)
-    for warning in (config and example_domain_warning(config.base_url), config and license_warning(config)):
+    for warning in (config and example_domain_warning(config.base_url), config and license_warning(config),
+                    config and record_warning(config)):
         if warning:
             print(warning, file=sys.stderr)
 
 
 @command("build", "check everything, then write the whole site",
-         options=(*COMMON, "out", "clean", "base_url", "previous", "archive"))
+         options=(*COMMON, "out", "clean", "base_url", "previous", "record", "archive"))
 def _build(args: argparse.Namespace) -> int:
+    if args.record and not args.previous:
+        print("sitegen: --record needs --previous DIR (the earlier edition's build)", file=sys.stderr)
+        return 2
     if args.previous:
         from .edition import previous_problem
         why = previous_problem(args.previous)
         if why:
             print(f"sitegen: --previous: {why}", file=sys.stderr)
             return 2
+    code = _run(args, write=True)
+    if code or not args.record:
+        return code
+    from .content.config import CHANGED_FILE
+    from .edition import record
+
+    try:
+        got = record(args.root, args.previous, _out(args))
+    except BuildError as e:
+        print(e.report(), file=sys.stderr)
+        return 1
+    if got is None:                # recorded already: the pages built name it
+        return 0
+    if not args.quiet:
+        print(f"{CHANGED_FILE}: {got[1]} entries recorded for edition {got[0]}; building again")
     return _run(args, write=True)
 
 

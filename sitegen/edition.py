@@ -11,6 +11,11 @@ the new one to :func:`what_changed`, which compares, entry by entry:
 
 The result, :class:`Changes`, is plain data; :func:`report_page` writes it as the page "what
 changed in this edition" (``about/changes/``) with the template ``edition_changes.html``.
+
+Releasing an edition, ``sitegen build --previous DIR --record`` also writes what it changed and
+added into ``content/changed.yaml`` (:func:`record`), which is committed with the edition: every
+page of a plain build then names the edition in which it last changed
+(:func:`sitegen.content.config.last_changed`), with no earlier build at hand.
 """
 
 from __future__ import annotations
@@ -47,6 +52,14 @@ class Changes:
 
     def count(self) -> int:
         return sum(len(v) for v in vars(self).values())
+
+    def recorded(self) -> list[str]:
+        """What ``content/changed.yaml`` records for this edition: every entry whose facts or
+        text changed, and every page added (not a file such as a JSON twin)."""
+        from .content.config import PAGE_ADDRESS
+
+        return [a for name in ("lessons", "changes", "hexagrams", "rules", "terms", "paragraphs")
+                for a in getattr(self, name)] + [a for a in self.added if PAGE_ADDRESS.fullmatch(a)]
 
 
 def _root(folder: Path) -> Path:
@@ -144,8 +157,8 @@ def report_page(changes: Changes, site, renderer) -> bytes:
     from .model.pages import Page
     from .model.addresses import Address
 
-    page = Page("edition-changes", "edition_changes", Address("about/changes/"), "이 판에서 바뀐 것",
-                parent="about")
+    page = Page("edition-changes", "edition_changes", Address("about/changes/"),
+                site.names.pages["edition-changes"], parent="about")
     ctx = Context(site, page)
     kinds = [(name, [(a, _href(a)) for a in getattr(changes, name)])
              for name in ("lessons", "changes", "hexagrams", "rules", "terms", "paragraphs", "added", "moved")]
@@ -153,3 +166,38 @@ def report_page(changes: Changes, site, renderer) -> bytes:
         layout=layout(ctx), kinds=kinds, total=changes.count(),
         edition=site.config.edition, editions=site.config.editions)
     return html.encode("utf-8")
+
+
+_RECORD_HEAD = """\
+# What each edition after the first changed or added, entry by entry: every lesson, change,
+# hexagram, rule, term and paragraph whose facts or text changed, and every page added. Each page
+# names the newest edition listing it (or one of its paragraphs) as the one in which it last
+# changed, and the first edition otherwise. Written by `sitegen build --previous DIR --record`
+# when an edition is released (CONTRIBUTING.md, "Releasing an edition"); not edited by hand.
+"""
+
+
+def record(root: Path, previous: Path, current: Path) -> tuple[str, int] | None:
+    """Record in ``content/changed.yaml`` what the edition of ``root`` (content/site.yaml) changed
+    since the build in ``previous``, by comparing it with the build in ``current``, keeping what
+    the file records of other editions; (the edition, how many entries) if the file changed,
+    else None."""
+    from .content.config import CHANGED_FILE, load_config
+    from .problems import Problems
+
+    problems = Problems()
+    config = load_config(root, problems)
+    problems.raise_if_any()
+    assert config is not None
+    got = dict(config.record)
+    got[config.edition] = tuple(what_changed(previous, current).recorded())
+    order = [e.version for e in config.editions]          # newest first, as content/editions.yaml
+    text = _RECORD_HEAD + "".join(
+        f"- version: {json.dumps(v)}\n  changed:"
+        + ("".join(f"\n    - {json.dumps(a)}" for a in got[v]) if got[v] else " []") + "\n"
+        for v in order if v in got)
+    path = root / CHANGED_FILE
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return None
+    path.write_text(text, encoding="utf-8")
+    return config.edition, len(got[config.edition])

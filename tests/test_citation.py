@@ -6,7 +6,6 @@ placeholder banner of a site built on an example address."""
 
 from __future__ import annotations
 
-import argparse
 import copy
 import dataclasses
 import html
@@ -103,31 +102,52 @@ def test_every_page_names_the_edition_and_the_placeholder_address(built, model):
     assert '<p class="cite-placeholder" role="note">이 주소는 자리표시자다' in box
 
 
-def test_a_licence_set_is_in_the_footer_the_head_and_the_json_twins(model):
+def test_a_licence_set_in_site_yaml_is_in_the_footer_the_head_and_the_json_twins(model, tmp_path):
+    from sites import copy_site, edit
+
+    from sitegen.content.config import load_config
+    from sitegen.problems import Problems
     from sitegen.render.render import Renderer
 
+    # a licence no one has chosen for this content: the fixture's only (see content/site.yaml)
+    name, url = "Example Licence 1.0", "https://licences.example/1.0/"
+    root = copy_site(tmp_path / "proj")
+    edit(root / "content/site.yaml", "\nengines:", f"\nlicense: {{name: {name}, url: {url}}}\nengines:")
+    problems = Problems()
+    config = load_config(root, problems, "https://kb.net/site/")
+    assert not problems and (config.license_name, config.license_url) == (name, url)
     site = copy.copy(model)
-    site.config = dataclasses.replace(model.config, license_name="CC BY-SA 4.0",
-                                      license_url="https://creativecommons.org/licenses/by-sa/4.0/",
-                                      base_url="https://kb.net/site/")
+    site.config = config
     r = Renderer(site)
     assert r.check_templates() == []
-    page = r.render(site.registry["lesson:bing-yin:08"]).decode()
-    assert '<link rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">' in page
-    assert '<a rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</a>' in page
-    assert "placeholder-banner" not in page and "cite-placeholder" not in page
-    twin = json.loads(r.render(site.registry["lesson-json:bing-yin:08"]))
-    assert twin["license"] == {"name": "CC BY-SA 4.0", "url": "https://creativecommons.org/licenses/by-sa/4.0/"}
-    assert twin["edition"] == model.config.edition and twin["url"] == "liuren/bing-yin/08/"
+    for key in ("lesson:bing-yin:08", "change:01:02", "rule:liuren-zi-ren", "text:huangjince", "home"):
+        page = r.render(site.registry[key]).decode()
+        assert f'<link rel="license" href="{url}">' in page, key                   # the head
+        assert f'<a rel="license" href="{url}">{name}</a>' in page, key            # the footer
+        assert "이용 허락: 정하지 않음" not in page and "placeholder-banner" not in page, key
+    for key, address in [("lesson-json:bing-yin:08", "liuren/bing-yin/08/"), ("change-json:01:02", "yi/01/02/"),
+                         ("hexagram-json:01", "yi/01/")]:
+        twin = json.loads(r.render(site.registry[key]))
+        assert twin["license"] == {"name": name, "url": url}, key
+        assert twin["edition"] == model.config.edition and twin["url"] == address
 
 
-def test_a_build_warns_while_the_content_licence_is_unset(capsys):
-    from sitegen.cli import _warn_example_domain
+def test_a_build_warns_while_the_content_licence_is_unset(tmp_path, capsys):
+    from sites import copy_site, edit
 
-    _warn_example_domain(argparse.Namespace(root=REPO, base_url="https://kb.net/"))
+    from sitegen import cli
+
+    root = copy_site(tmp_path / "proj")     # a content error stops each build before it renders
+    edit(root / "content/terms/yi.yaml", "- id: hu-gua\n", "- id: Hu Gua\n")
+    out = ["--out", str(tmp_path / "out"), "--base-url", "https://kb.net/"]
+    assert cli.main(["--root", str(root), "build", *out]) == 1
     err = capsys.readouterr().err
     assert err.startswith("warning: no content licence is set")
     assert "hint: add to content/site.yaml" in err and "example domain" not in err
+    edit(root / "content/site.yaml", "\nengines:", "\nlicense: {name: X, url: https://licences.example/x/}\nengines:")
+    assert cli.main(["--root", str(root), "build", *out]) == 1
+    assert "licence" not in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_code_has_a_standard_licence():
@@ -138,11 +158,50 @@ def test_each_format_written_once_per_kind_of_page_is_the_same_as_written_in_ful
     from sitegen.render import cite as C
 
     t = model.texts["liuren-gejue"]
-    page = C.page_fields(model.config, "text:liuren-gejue", t.title_zh, "https://kb.net/t/", "zh-Hant", t)
-    for f in (C.page_fields(model.config, "rule:x", '標題 "q" {b} \\', 'https://kb.net/a/'), page,
+    words = model.content.names.citation
+    page = C.page_fields(model.config, words, "text:liuren-gejue", t.title_zh, "https://kb.net/t/", "zh-Hant", t)
+    for f in (C.page_fields(model.config, words, "rule:x", '標題 "q" {b} \\', 'https://kb.net/a/'), page,
               C.paragraph_fields(page, t, t.paragraphs[3])):
         c = C.formats(f)
         note = C._note(f)
         assert (c.plain, c.bibtex, c.ris, c.csl_json) == (C.plain(f), C.bibtex(f, note), C.ris(f, note),
                                                          C.csl_json(f, note))
         assert json.loads(c.csl_json)[0]["title"] == f.title
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('edition: "제{edition}판"', 'edition: "제{version}판"',
+     "content/names.yaml:{line}: citation.edition must be words with {{edition}} in them, and no other {{…}}"),
+    ("  dili: {zh: 地理", "  di-li: {zh: 地理",
+     "content/names.yaml:{line}: 'di-li' under 'families:' is no family of rules"),
+])
+def test_the_words_of_citations_and_families_are_content_checked_with_file_line_and_hint(tmp_path, old, new, said):
+    from sites import copy_site, edit
+
+    from sitegen.build import build
+    from sitegen.problems import BuildError
+
+    root = copy_site(tmp_path / "proj")
+    names = root / "content/names.yaml"
+    line = names.read_text(encoding="utf-8").split(old)[0].count("\n") + 1
+    edit(names, old, new)
+    with pytest.raises(BuildError) as e:
+        build(root, None)
+    report = e.value.report()
+    assert said.format(line=line) in report and "hint: " in report
+
+
+def test_the_plain_citation_is_written_in_the_words_of_names_yaml(model):
+    import dataclasses as dc
+
+    from sitegen.render import cite as C
+
+    t = model.texts["liuren-gejue"]
+    words = dc.replace(model.content.names.citation, unknown="(unknown)", author="author",
+                       translated="tr.", edition="ed. {edition}", paragraph="para. {paragraph}")
+    f = C.paragraph_fields(C.page_fields(model.config, words, "text:liuren-gejue", t.title_zh,
+                                         "https://kb.net/t/", "zh-Hant", t), t, t.paragraphs[0])
+    c = C.formats(f)
+    assert c.plain.startswith("author (unknown), tr. (unknown), 「大六壬 課格訣")
+    assert f"』 ed. {model.config.edition}, " in c.plain
+    assert f"para. {t.paragraphs[0].id}" in json.loads(c.csl_json)[0]["note"]

@@ -34,7 +34,7 @@ class Content:
     search_words: SearchWords | None = None
 
 
-CONTENT_NAMES = {"site.yaml", "editions.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "books.yaml",
+CONTENT_NAMES = {"site.yaml", "editions.yaml", "changed.yaml", "names.yaml", "redirects.yaml", "conventions.yaml", "books.yaml",
                  "search.yaml", "texts", "rules", "terms", "validation"}
 
 
@@ -46,7 +46,7 @@ def read_content(root: Path, problems: Problems, base_url: str | None = None) ->
     for path in sorted((root / "content").iterdir()) if (root / "content").is_dir() else ():
         if path.name not in CONTENT_NAMES and not ignored(path.name):
             problems.add(path.relative_to(root).as_posix(), None, "unexpected file in content/",
-                         "content/ holds site.yaml, editions.yaml, names.yaml, redirects.yaml, conventions.yaml, "
+                         "content/ holds site.yaml, editions.yaml, changed.yaml, names.yaml, redirects.yaml, conventions.yaml, "
                          "books.yaml, search.yaml and the folders "
                          "texts/, rules/, "
                          "terms/ and validation/; anything else is never read")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .source import (
     CREDIT, CREDITS, UNKNOWN, ZH_KO, Field, ListOf, Person, check_schema, is_date, is_str, matches, one_of,
-    parse_yaml, person, read_text,
+    parse_yaml, person, read_text, read_yaml,
 )
 from ..model.options import KinVariant, NobleTable, Shehai
 from ..problems import Problems
@@ -53,12 +53,13 @@ def _day_starts(v) -> str | None:
 
 
 VERSION = matches(r"[0-9A-Za-z][0-9A-Za-z.\-]*", "a version such as 1.0")
-EDITION = {"version": Field(VERSION),
-           "date": Field(is_date), "summary": Field(is_str),
-           # the addresses whose facts or text this edition changed (as the page "what changed
-           # in this edition" of `sitegen build --previous` lists them): each page says in
-           # which edition it last changed
-           "changed": Field(ListOf(is_str), required=False)}
+EDITION = {"version": Field(VERSION), "date": Field(is_date), "summary": Field(is_str)}
+# content/changed.yaml: for each edition released after the first, the addresses whose facts or
+# text it changed or that it added, as `sitegen build --previous DIR --record` wrote them
+PAGE_ADDRESS = re.compile(r"[a-z0-9][a-z0-9/._-]*/")          # a page of its own: the folder it is the index of
+ADDRESS = matches(PAGE_ADDRESS.pattern + r"(#[A-Za-z0-9_-]+)?",
+                  "a page's address as the report lists it, such as rules/liuren-zi-ren/ or texts/huangjince/#p03")
+RECORD = {"version": Field(VERSION), "changed": Field(ListOf(ADDRESS))}
 
 
 SCHEMA = {
@@ -106,6 +107,8 @@ class Config:
     license_name: str | None = None      # the content's licence; None: unset (a build warns)
     license_url: str | None = None
     editions: tuple["Edition", ...] = ()  # content/editions.yaml, newest first
+    # content/changed.yaml: (version, the addresses that edition changed or added), per edition
+    record: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,26 +116,42 @@ class Edition:
     version: str
     date: _dt.date
     summary: str
-    changed: tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=4)
-def _changed_in(editions: tuple[Edition, ...]) -> dict[str, Edition]:
+def _changed_in(editions: tuple[Edition, ...], record: tuple) -> dict[str, Edition]:
+    changed = dict(record)
     got: dict[str, Edition] = {}
     for e in reversed(editions):              # oldest first: a newer edition overrides
-        for address in e.changed:
+        for address in changed.get(e.version, ()):
             got[address.partition("#")[0]] = e      # a paragraph's change is its text page's
     return got
 
 
-def last_changed(editions: tuple[Edition, ...], path: str) -> Edition | None:
-    """The newest edition that changed the page at ``path`` (an address relative to the site's
-    root, e.g. 'rules/liuren-zi-ren/'), else the first edition; None without editions."""
-    return _changed_in(editions).get(path) or (editions[-1] if editions else None)
+def last_changed(config: Config, path: str) -> Edition | None:
+    """The newest edition that changed or added the page at ``path`` (an address relative to the
+    site's root, e.g. 'rules/liuren-zi-ren/') by content/changed.yaml, else the first edition;
+    None without editions."""
+    editions = config.editions
+    return _changed_in(editions, config.record).get(path) or (editions[-1] if editions else None)
+
+
+def record_warning(config: Config) -> str | None:
+    """A warning when an edition after the first has no record in content/changed.yaml: the pages
+    cannot say exactly in which edition they last changed."""
+    recorded = {v for v, _ in config.record}
+    missing = [e.version for e in config.editions[:-1] if e.version not in recorded]
+    if not missing:
+        return None
+    return (f"warning: {CHANGED_FILE} has no record of what edition {', '.join(missing)} changed, so "
+            f"pages may name an older edition as the one in which they last changed.\n    hint: "
+            f"release the edition with `sitegen build --previous DIR --record` (DIR: the earlier "
+            f"edition's build), as CONTRIBUTING.md says")
 
 
 CONFIG_FILE = "content/site.yaml"
 EDITIONS_FILE = "content/editions.yaml"
+CHANGED_FILE = "content/changed.yaml"
 
 
 def load_config(root: Path, problems: Problems, base_url: str | None = None) -> Config | None:
@@ -161,7 +180,10 @@ def load_config(root: Path, problems: Problems, base_url: str | None = None) -> 
     editions = load_editions(root, problems, config)
     if editions is None:
         return None
-    config = dataclasses.replace(config, editions=editions)
+    record = load_record(root, problems, editions)
+    if record is None:
+        return None
+    config = dataclasses.replace(config, editions=editions, record=record)
     return dataclasses.replace(config, base_url=base_url) if base_url else config
 
 
@@ -179,8 +201,7 @@ def load_editions(root: Path, problems: Problems, config: Config) -> tuple[Editi
         return None
     if not all([check_schema(e, EDITION, doc, EDITIONS_FILE, problems, (i,)) for i, e in enumerate(doc.data)]):
         return None           # every entry checked, each problem reported
-    editions = tuple(Edition(e["version"], e["date"], e["summary"], tuple(e.get("changed") or ()))
-                     for e in doc.data)
+    editions = tuple(Edition(e["version"], e["date"], e["summary"]) for e in doc.data)
     this = next((e for e in editions if e.version == config.edition), None)
     if this is None or this.date != config.edition_date:
         problems.add(EDITIONS_FILE, 1, f"the edition {config.edition} ({config.edition_date}) named in "
@@ -189,6 +210,32 @@ def load_editions(root: Path, problems: Problems, config: Config) -> tuple[Editi
                      f"edition in {CONFIG_FILE}")
         return None
     return editions
+
+
+def load_record(root: Path, problems: Problems,
+                editions: tuple[Edition, ...]) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """What each edition changed (``content/changed.yaml``; none recorded when there is no such
+    file): every edition named must be listed in content/editions.yaml."""
+    if not (root / CHANGED_FILE).exists():
+        return ()
+    doc = read_yaml(root / CHANGED_FILE, CHANGED_FILE, problems)
+    if doc is None:
+        return None
+    data = [] if doc.data is None else doc.data
+    if not isinstance(data, list):
+        problems.add(CHANGED_FILE, 1, "the record must be a list",
+                     "this file is written by `sitegen build --previous DIR --record`: write it again")
+        return None
+    if not all([check_schema(e, RECORD, doc, CHANGED_FILE, problems, (i,)) for i, e in enumerate(data)]):
+        return None
+    listed = {e.version for e in editions}
+    for i, e in enumerate(data):
+        if e["version"] not in listed:
+            problems.add(CHANGED_FILE, doc.line((i,)), f"the edition {e['version']} is not listed in "
+                         f"{EDITIONS_FILE}", f"this file is written by `sitegen build --previous DIR "
+                         f"--record`; list the edition in {EDITIONS_FILE}, or remove its entry here")
+            return None
+    return tuple((e["version"], tuple(e["changed"])) for e in data)
 
 
 def base_url_problem(url: str) -> str | None:
@@ -223,4 +270,4 @@ def license_warning(config: Config) -> str | None:
         return None
     return (f"warning: no content licence is set; pages and JSON name none, so readers may not "
             f"reuse the texts, translations or data.\n    hint: add to {CONFIG_FILE}:\n"
-            "    license: {name: CC BY-SA 4.0, url: https://creativecommons.org/licenses/by-sa/4.0/}")
+            "    license: {name: …, url: …}  (the licence its rights holders grant: only they may choose it)")

@@ -191,14 +191,20 @@ def _day_count(local: datetime, day_starts: int) -> int:
     return local.date().toordinal() + hour_reading(local.hour, day_starts)[1]
 
 
+# The days of the calendar a condition names (a 課體's ``dates``) that a moment tells, each by how
+# many days before a 四立 it is: the 四立 itself (天禍課's 「四立日」) and the day before one
+# (「四立日前一日為四絕」).
+SILI_DAYS = {"四立日": 0, "四立前日": 1}
+
+
 def sili_days(c: Cast, zone: tzinfo) -> dict[str, bool]:
-    """Whether the moment's 干支 day is a 四立 (立春 立夏 立秋 立冬: 天禍課's 「四立日」), the day
-    before one (「四立日前一日為四絕」) or one of 春分 夏至 秋分 冬至 (天寇課's 「分至日」): the day,
-    turning as the cast's does, in which the term's instant falls on the clocks of ``zone``."""
+    """Whether the moment's 干支 day is each of :data:`SILI_DAYS` or one of 春分 夏至 秋分 冬至
+    (天寇課's 「分至日」): the term's day being the day, turning as the cast's does, in which the
+    term's instant falls on the clocks of ``zone``."""
     t = terms()
     i = _term_index(c.instant)
     today = _day_count(c.local, c.day_starts)
-    out = {"四立日": False, "四立前日": False, "分至日": False}
+    out = {**dict.fromkeys(SILI_DAYS, False), "分至日": False}
     for j in range(max(i - 1, 0), min(i + 3, len(t.instants))):
         name = t.name(j)
         if name in SILI or name in FENZHI:
@@ -207,9 +213,17 @@ def sili_days(c: Cast, zone: tzinfo) -> dict[str, bool]:
             if name in FENZHI:
                 out["分至日"] |= d == today
                 continue
-            out["四立日"] |= d == today
-            out["四立前日"] |= d == today + 1
+            for key, before in SILI_DAYS.items():
+                out[key] |= d == today + before
     return out
+
+
+def sili_tables() -> dict:
+    """:func:`sili_days` as tables, for the lesson pages' script (``cast/tables.js``): the instant
+    of every 四立 and how many days before one each named day is."""
+    t = terms()
+    return {"instants": [t.instants[j] for j in range(len(t.instants)) if t.name(j) in SILI],
+            "before": SILI_DAYS}
 
 
 def _term_index(instant: int) -> int:

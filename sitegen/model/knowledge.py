@@ -124,7 +124,16 @@ def join_rules(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, Ru
 
 def check_names(names: Names, problems: Problems) -> None:
     """Every hexagram of the engine has its Korean readings in content/names.yaml, every word of
-    the examples' summaries its Korean, and every key there is a hexagram's or a word's."""
+    the examples' summaries its Korean, every rule family its names, and every key there is a
+    hexagram's, a word's or a family's."""
+    for fam in FAMILY_FILES:
+        if fam not in names.families:
+            problems.add(NAMES_FILE, names.lines[("families", "")], f"the rule family {fam!r} has no names",
+                         f"add '  {fam}: {{zh: …, ko: …}}' under 'families:'")
+    for fam in names.families:
+        if fam not in FAMILY_FILES:
+            problems.add(NAMES_FILE, names.lines[("families", fam)], f"{fam!r} under 'families:' is no "
+                         "family of rules", "the families: " + ", ".join(FAMILY_FILES))
     shorts = {h.short: h for h in yi.HEXAGRAMS}
     for short, h in shorts.items():
         if short not in names.hexagrams:

@@ -10,6 +10,7 @@ from typing import Any
 from ..content import Content
 from ..content.books import BOOKS_FILE
 from ..content.config import Config
+from ..content.names import Names
 from ..content.rules import StepSentence
 from ..content.terms import Term
 from ..content.texts import Text
@@ -67,6 +68,13 @@ class Site:
 
     def change(self, a: int, b: int) -> yi.Change:
         return self.changes[(a, b)]
+
+    @property
+    def names(self) -> Names:
+        """content/names.yaml: the words the generator writes (the model is built only on names
+        that loaded)."""
+        assert self.content.names is not None
+        return self.content.names
 
 
 def build_site(content: Content) -> Site:

@@ -1,7 +1,8 @@
 """Citations: one place that says what a citation of a page or of a paragraph holds
 (:func:`page_fields`, :func:`paragraph_fields`, pure functions of the page or paragraph and
 ``content/site.yaml``), and how those fields are written: plain text, BibTeX, RIS and CSL-JSON
-(:func:`formats`). The ``citation_*`` meta of every page (base.html) carries the same fields.
+(:func:`formats`), in the words of ``content/names.yaml`` (``citation:``). The ``citation_*``
+meta of every page (base.html) carries the same fields.
 
 An author, translator or editor that the content records as ``unknown`` is said to be unknown in
 the plain text and left out of the machine formats (which have no way to say so), never guessed.
@@ -15,10 +16,9 @@ import re
 from typing import NamedTuple
 
 from ..content.config import Config, is_example_domain
+from ..content.names import CitationWords
 from ..content.source import Person
 from ..content.texts import Paragraph, Text
-
-UNKNOWN_KO = "미상"
 
 
 class Fields(NamedTuple):
@@ -29,7 +29,7 @@ class Fields(NamedTuple):
     author: str | None            # the original author; None: unknown (texts) or the site's
     author_unknown: bool          # the content says the author is unknown
     translator: str | None        # who translated or edited the Korean; None: unknown
-    translator_role: str          # 번역 (a text's Korean) or 편집 (the site's own pages)
+    translated: bool              # translated (a text's Korean) or edited (the site's own pages)
     work: str | None              # the text a paragraph or text page belongs to
     section: str | None           # a paragraph's section
     paragraph: str | None         # a paragraph's id, e.g. p03
@@ -41,6 +41,12 @@ class Fields(NamedTuple):
     language: str
     placeholder: bool             # the address is on an example domain: not citable yet
     license: str | None
+    words: CitationWords          # content/names.yaml's citation words
+
+    @property
+    def role(self) -> str:
+        """The word for what the translator did: translated (a text) or edited (the site's pages)."""
+        return self.words.translated if self.translated else self.words.edited
 
 
 _NOT_IN_KEY = re.compile(r"[^0-9A-Za-z]")     # a BibTeX key keeps ASCII letters and digits
@@ -63,24 +69,24 @@ def _site_fields(cfg: Config) -> dict:
                 license=cfg.license_name, editors=_people(cfg.editors))
 
 
-def page_fields(cfg: Config, key: str, title: str, url: str, language: str = "ko",
-                text: Text | None = None) -> Fields:
+def page_fields(cfg: Config, words: CitationWords, key: str, title: str, url: str,
+                language: str = "ko", text: Text | None = None) -> Fields:
     """The citation of a page: a text's page (``text`` given) credits its author and translator,
     every other page is the site's own work, credited to its compiler and editors."""
     shared = _site_fields(cfg)
     if text is not None:
         author = text.author_zh
         unknown = author is None
-        translator, role = (_name(text.translator) if text.translator else None), "번역"
+        translator, translated = (_name(text.translator) if text.translator else None), True
         work = text.title_zh
     else:
         author, unknown = shared["compiler"], False
-        translator, role = shared["editors"], "편집"
+        translator, translated = shared["editors"], False
         work = None
     return Fields("sitegen-" + _NOT_IN_KEY.sub("-", key).strip("-"), title, author, unknown,
-                  translator, role, work, None, None, shared["site"], shared["compiler"],
+                  translator, translated, work, None, None, shared["site"], shared["compiler"],
                   shared["edition"], shared["date"], url, language, shared["placeholder"],
-                  shared["license"])
+                  shared["license"], words)
 
 
 def paragraph_fields(text_fields: Fields, text: Text, p: Paragraph) -> Fields:
@@ -156,14 +162,19 @@ def formats(f: Fields) -> Citation:
 
 
 def plain(f: Fields) -> str:
+    w = f.words
     who = []
     if f.author:
         who.append(f.author)
     elif f.author_unknown:
-        who.append(f"저자 {UNKNOWN_KO}")
-    who.append(f"{f.translator_role} {f.translator or UNKNOWN_KO}")
+        who.append(f"{w.author} {w.unknown}")
+    who.append(f"{f.role} {f.translator or w.unknown}")
     what = f"「{f.work}」 {f.title}" if f.paragraph else f"「{f.title}」"
-    return f"{', '.join(who)}, {what}, 『{f.site}』 제{f.edition}판, {f.date}. {f.url}"
+    return f"{', '.join(who)}, {what}, 『{f.site}』 {_edition(f)}, {f.date}. {f.url}"
+
+
+def _edition(f: Fields) -> str:
+    return f.words.edition.replace("{edition}", f.edition)
 
 
 def _braced(s: str) -> str:
@@ -177,7 +188,7 @@ def bibtex(f: Fields, note: str | None = None) -> str:
     elif not f.author_unknown:        # the site's own work: a corporate author, braced whole
         fields.append(f"  author = {{{{{_braced(f.site)}}}}}")
     if f.translator:
-        fields.append(f"  {'translator' if f.translator_role == '번역' else 'editor'} = {{{_braced(f.translator)}}}")
+        fields.append(f"  {'translator' if f.translated else 'editor'} = {{{_braced(f.translator)}}}")
     if f.work and f.paragraph:
         fields.append(f"  booktitle = {{{_braced(f.work)}}}")
     fields += [
@@ -194,13 +205,14 @@ def bibtex(f: Fields, note: str | None = None) -> str:
 
 def _note(f: Fields) -> str:
     """What the machine formats cannot say in a field of their own."""
-    parts = [f"{f.site}, 제{f.edition}판 ({f.date})"]
+    w = f.words
+    parts = [f"{f.site}, {_edition(f)} ({f.date})"]
     if f.author_unknown:
-        parts.append(f"저자 {UNKNOWN_KO}")
+        parts.append(f"{w.author} {w.unknown}")
     if not f.translator:
-        parts.append(f"{f.translator_role} {UNKNOWN_KO}")
+        parts.append(f"{f.role} {w.unknown}")
     if f.paragraph:
-        parts.append(f"단락 {f.paragraph}")
+        parts.append(w.paragraph.replace("{paragraph}", f.paragraph))
     return "; ".join(parts)
 
 
@@ -228,7 +240,7 @@ def csl_data(f: Fields, note: str | None = None) -> dict:
     elif not f.author_unknown:
         item["author"] = [{"literal": f.site}]
     if f.translator:
-        item["translator" if f.translator_role == "번역" else "editor"] = [{"literal": f.translator}]
+        item["translator" if f.translated else "editor"] = [{"literal": f.translator}]
     item["container-title"] = f.work if f.work and f.paragraph else f.site
     if f.section:
         item["section"] = f.section

@@ -11,27 +11,6 @@ from ..model import addresses as A
 from ..model.knowledge import XREF
 from .views import Context
 
-# How each rule family is named on the rule pages, the rule index and in search.
-FAMILY_NAMES = {
-    "liuren-method": ("九宗門", "구종문: 초전을 정하는 아홉 방법"),
-    "liuren-ke": ("課名", "과명: 방법 안에서의 구체적인 과 이름"),
-    "liuren-pattern": ("課體", "과체"),
-    "liuren-general": ("十二天將", "십이천장"),
-    "liuren-bifa": ("畢法賦", "필법부: 《六壬大全》 卷十一–十二의 백 법"),
-    "liuren-shensha": ("神煞", "신살: 日干·日支·月建·太歲로 정하는 자리"),
-    "liuren-nianming": ("年命", "연명: 묻는 이의 본명과 행년"),
-    "liuren-wangshuai": ("旺衰", "왕쇠: 月令의 旺相休囚死와 日干의 十二長生"),
-    "liuren-leishen": ("類神", "유신: 묻는 일을 대표하는 天將과 地支"),
-    "yi-hexagram": ("卦", "괘 전체의 성질"),
-    "yi-line": ("動爻", "동효의 변화 규칙"),
-    "yi-change": ("變卦", "본괘에서 변괘로의 전체 변화"),
-    "meihua-relation": ("體用", "매화역수 체용 관계"),
-    "meihua-topic": ("占事", "매화역수 점사별 판단"),
-    "dili": ("地理", "황금책 지리장"),
-    "yi-moment": ("日月", "일진·월건이 정하는 효의 상태와 신살"),
-    "yi-yongshen": ("用神", "묻는 일에 따라 정하는 용신과 그 원신·기신"),
-}
-
 
 @dataclass(frozen=True)
 class RuleRef:

@@ -108,16 +108,14 @@ def _check_tree(env: jinja2.Environment, tree: nodes.Template, name: str, filena
     """What the compiler asserts of a parsed template: every filter and test exists, no block is
     defined twice (raised as the compiler raises it)."""
     blocks: set[str] = set()
-    for node in tree.find_all((nodes.Filter, nodes.Test, nodes.Block)):
-        if isinstance(node, nodes.Block):
-            if node.name in blocks:
-                raise TemplateAssertionError(f"block {node.name!r} defined twice", node.lineno, name, filename)
-            blocks.add(node.name)
-            continue
-        known = env.filters if isinstance(node, nodes.Filter) else env.tests
-        if node.name not in known:
-            kind = "filter" if isinstance(node, nodes.Filter) else "test"
-            raise TemplateAssertionError(f"No {kind} named {node.name!r}.", node.lineno, name, filename)
+    for block in tree.find_all(nodes.Block):
+        if block.name in blocks:
+            raise TemplateAssertionError(f"block {block.name!r} defined twice", block.lineno, name, filename)
+        blocks.add(block.name)
+    for kind, node_type, known in (("filter", nodes.Filter, env.filters), ("test", nodes.Test, env.tests)):
+        for node in tree.find_all(node_type):
+            if node.name not in known:
+                raise TemplateAssertionError(f"No {kind} named {node.name!r}.", node.lineno, name, filename)
 
 
 def _template_frame(e: Exception, templates: Path) -> tuple[str, int] | None:

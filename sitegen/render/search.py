@@ -19,7 +19,7 @@ from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.site import Site
 from ..content.t2s import t2s_table
-from .refs import FAMILY_NAMES, plain
+from .refs import plain
 
 # Toneless pinyin of the 64 short names, King Wen order (facts; for queries typed in pinyin).
 HEXAGRAM_PINYIN = (
@@ -45,7 +45,7 @@ def index_data(site: Site) -> dict[str, Any]:
             docs.append(["p", f"{short} #{p.id}", sub, f"{A.text(t.slug).file}#{p.id}",
                          f"{p.zh}\n{p.ko}"])
     for r in site.rules.values():
-        fam = FAMILY_NAMES.get(r.family, (r.family, ""))
+        fam = site.names.families[r.family]
         body = " ".join([r.zh, r.ko, r.id, _MD.sub("", plain(site.texts, r.entry.definition))])
         docs.append(["r", f"{r.zh} {r.ko}", f"규칙 · {fam[0]} {fam[1]}", A.rule(r.id).file, body])
     for term in site.terms.values():

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from ..content.config import is_example_domain, last_changed
+from ..content.names import NAV
 from ..model import addresses as A
 from ..model.addresses import Address
 from ..model.pages import Page
@@ -51,19 +52,11 @@ class Layout:
     body_class: str
 
 
-NAV = (
-    ("texts", "원전"),
-    ("liuren", "대육임"),
-    ("yi", "64괘"),
-    ("cast", "기과·기괘"),
-    ("rules", "규칙"),
-    ("terms", "용어"),
-    ("validation", "검증"),
-    ("about", "소개"),
-)
+# The pages of what the report of an edition (sitegen.edition) compares: each names the edition
+# in which it last changed (content/changed.yaml).
+ENTITY_KINDS = frozenset({"lesson", "change", "hexagram", "rule", "term", "text"})
 
-
-_NAV_KEYS = {k for k, _ in NAV}
+_NAV_KEYS = frozenset(NAV)          # the top menu's pages (content/names.yaml labels them)
 
 
 @dataclass(frozen=True)
@@ -159,8 +152,9 @@ def layout(ctx: Context, *, text=None, language: str = "ko", description: str | 
         title=f"{title} · {cfg.title_ko}" if page.key != "home" else f"{cfg.title_zh} {cfg.title_ko}",
         canonical=url,
         crumbs=crumbs,
-        citation=formats(page_fields(cfg, page.key, title, url, language, text)),
-        changed_in=changed.version if (changed := last_changed(cfg.editions, page.address.path)) else None,
+        citation=formats(page_fields(cfg, site.names.citation, page.key, title, url, language, text)),
+        changed_in=changed.version if page.kind in ENTITY_KINDS and (
+            changed := last_changed(cfg, page.address.path)) else None,
         description=description or cfg.tagline,
         body_class=page.kind.replace("_", "-"),
         **chrome,
@@ -196,7 +190,7 @@ def _chrome(ctx: Context, section: str) -> dict[str, Any]:
             "css": ctx.href(A.asset("site.css")),
             "js": ctx.href(A.asset("site.js")),
             "nav": tuple(Link(label, ctx.href(k), current=(k == section))
-                         for k, label in NAV if reg.get(k) is not None),
+                         for k, label in site.names.nav.items() if reg.get(k) is not None),
             "site_title_zh": site.config.title_zh,
             "site_title_ko": site.config.title_ko,
             "search_href": ctx.href(A.SEARCH) if reg.get("search") else "",

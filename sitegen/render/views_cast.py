@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..model import addresses as A
-from ..model.calendar import page_tables
+from ..model.calendar import page_tables, sili_tables
 from ..model.ganzhi import SIXTY
 from ..model.site import Site
 from .views import Context, layout
@@ -102,6 +102,7 @@ def tables(site: Site) -> dict:
                                           len(conds)) for c in l.conditional_patterns])
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
+    out["sili"] = sili_tables()          # the days a lesson page's moment tells (assets/moment-dates.js)
     out.update(practice_tables(site, lessons))
     out.update(bifa_tables(lessons))
     out["dates"] = date_table()

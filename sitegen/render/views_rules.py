@@ -11,12 +11,11 @@ from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.liuren.bifa import undecided as bifa_undecided
 from ..model.liuren.rules import JUAN
-from .refs import FAMILY_NAMES, RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
+from .refs import RuleRef, paragraph_href, plain, prose, quote, quotes, rule_ref, short_title
 from .trace import sentence, words
 from .views import Context, Record, layout
 from .views_conventions import rule_conventions
 
-APPLIES = {"lesson": "대육임 과", "hexagram": "괘", "change": "변괘"}
 LIST_LIMIT = 40      # up to this many charts are listed by name; more become a compact grid
 
 
@@ -137,11 +136,11 @@ def rule(ctx: Context) -> dict[str, Any]:
     r = site.rules[ctx.page.ref]
     e = r.entry
     holds, conditional = chart_groups(ctx, r)
-    family_zh, family_ko = FAMILY_NAMES.get(r.family, (r.family, ""))
+    family_zh, family_ko = site.names.families[r.family]
     view = {
         "id": r.id, "zh": r.zh, "ko": r.ko,
         "family_zh": family_zh, "family_ko": family_ko, "family_href": ctx.href(A.RULES, r.family),
-        "applies": APPLIES[r.predicate.applies_to],
+        "applies": site.names.applies[r.predicate.applies_to],
         "definition": prose(ctx, e.definition),
         "test": prose(ctx, e.test),
         "condition": e.condition,
@@ -167,8 +166,8 @@ def rules_index(ctx: Context) -> dict[str, Any]:
     families: dict[str, list[tuple[RuleRef, int, int]]] = {}
     for r in site.rules.values():
         families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
-    groups = tuple((fam, FAMILY_NAMES.get(fam, (fam, ""))[0], FAMILY_NAMES.get(fam, ("", fam))[1],
-                    APPLIES[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
+    groups = tuple((fam, *site.names.families[fam],
+                    site.names.applies[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
                     _by_juan(items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
     # the 法 of 《畢法賦》 the chart cannot tell, each with the reason its entry gives
@@ -435,7 +434,7 @@ def book_rows(ctx: Context, book) -> tuple[tuple[str, tuple[BookRow, ...] | str]
                 continue
             seen.add((a.part, a.title))
             row = BookRow(a.part, a.title, rule_ref(ctx, r.id), len(r.holds), len(r.conditional),
-                          APPLIES[r.predicate.applies_to], ctx.href(A.rule(r.id), "holds-h"))
+                          site.names.applies[r.predicate.applies_to], ctx.href(A.rule(r.id), "holds-h"))
             by_part.setdefault(a.part, []).append(((*_heading_order(a.title), n), row))
     out: list[tuple[str, tuple[BookRow, ...] | str]] = []
     for part in WORKS[book.work]:

@@ -204,6 +204,7 @@
         return;
       }
       moment = null;
+      clockChange(null);
       window.sitegenKeep({ at: null, tz: null, day: null, ri: Y.sixty[d], yue: Y.branches[m], yong: yg.value });
       show(d, m, "고른 날과 달:");
     });
@@ -238,8 +239,20 @@
     moment = { d: Y.sixty.indexOf(f.day), m: Y.branches.indexOf(f.month.charAt(1)),
                how: f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):" };
     show(moment.d, moment.m, moment.how);
+    clockChange(f.clock_change);
     C.showSun(document, f);                 // the Sun at ?place= (templates/_sun.html)
     window.SITEGEN_YI_FACTS.at = f.at;
+  }
+  // A skipped or repeated local time: the sentence of its kind (templates/_clock_change.html), as
+  // a lesson page says it; a day and month chosen instead (보기) leave the moment and the sentence.
+  function clockChange(c) {
+    var kinds = box.querySelectorAll("[data-clock-change]");
+    for (var i = 0; i < kinds.length; i++) kinds[i].hidden = !c || kinds[i].getAttribute("data-clock-change") !== c.kind;
+    var facts = { clock_read_as: c ? c.read_as : "", clock_other: c ? c.other : "" };
+    for (var k in facts) {
+      var els = box.querySelectorAll('[data-fact="' + k + '"]');
+      for (var j = 0; j < els.length; j++) els[j].textContent = facts[k];
+    }
   }
 
   // The tables (and, for a moment, the calendar's tables and script) are fetched from the page's
