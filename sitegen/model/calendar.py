@@ -218,14 +218,6 @@ def sili_days(c: Cast, zone: tzinfo) -> dict[str, bool]:
     return out
 
 
-def sili_tables() -> dict:
-    """:func:`sili_days` as tables, for the lesson pages' script (``cast/tables.js``): the instant
-    of every 四立 and how many days before one each named day is."""
-    t = terms()
-    return {"instants": [t.instants[j] for j in range(len(t.instants)) if t.name(j) in SILI],
-            "before": SILI_DAYS}
-
-
 def _term_index(instant: int) -> int:
     """The last term at or before ``instant``."""
     from bisect import bisect_right

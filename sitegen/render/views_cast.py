@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..model import addresses as A
-from ..model.calendar import page_tables, sili_tables
+from ..model.calendar import page_tables
 from ..model.ganzhi import SIXTY
 from ..model.site import Site
 from .views import Context, layout
@@ -102,7 +102,6 @@ def tables(site: Site) -> dict:
                                           len(conds)) for c in l.conditional_patterns])
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
-    out["sili"] = sili_tables()          # the days a lesson page's moment tells (assets/moment-dates.js)
     out.update(practice_tables(site, lessons))
     out.update(bifa_tables(lessons))
     out["dates"] = date_table()
@@ -128,7 +127,8 @@ def bifa_tables(lessons) -> dict:
 
 def date_table() -> dict:
     """The days of the calendar a moment tells (:func:`sitegen.model.calendar.sili_days`: 四立日,
-    四立前日 …), found by asking it: for each term's name, for the moment's day 2 days before the
+    四立前日, 分至日 …; the cast page's "dates" and a lesson page's, assets/moment-dates.js), found by
+    asking it: for each term's name, for the moment's day 2 days before the
     term's day to 2 after, which of them hold (``marks[name][offset + 2]``; ``keys`` all of them)."""
     from datetime import datetime, timedelta, timezone
 

@@ -239,7 +239,7 @@
       solar_term: T.names[zhong % 24],
       solar_term_at: wallText(termAt + termOffset, true) + offsetText(termOffset),
       month_general: C.branches[general], plate: plate, day_night: dn,
-      _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
+      _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch, _term: i
     };
     if (sun) { out.day_night_by = "sun"; out.sun = sunFacts(sun, sec, offset, tz); }
     if (reading.change) out.clock_change = reading.change;
@@ -393,7 +393,9 @@
   }
 
   window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError,
-                         showSun: showSun, params: function () { return params(); } };
+                         showSun: showSun, params: function () { return params(); },
+                         // the days of the calendar a moment's facts tell (四立日 …: the JSON's "dates")
+                         dates: function (f) { return datesOf(tables(), f._term, f._day_number, f.tz, f.day_starts); } };
 
   // How the 年命, 旺衰 and 神煞 of a cast read on a page.
   function upperText(u) { return u ? u.branch + " 위 " + u.upper + " " + u.general : "—"; }
