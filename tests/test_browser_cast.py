@@ -167,6 +167,13 @@ def test_a_lesson_page_given_a_moment_marks_hour_general_birth_and_xing(browser,
     page.close()
 
 
+def lesson_page_held(when: dict, f: dict) -> bool | None:
+    """What a lesson page given the moment of `sitegen cast`'s facts ``f`` shows of a condition: as
+    sitegen cast settles it ("settled", "bifa"), with the days and the Moon's 宮 the moment tells."""
+    return cast_held(when, f, f["ming"], f["xingnian"][1] if f["xingnian"] else None, dates=f["dates"],
+                     moon=f["moon_mansion"]["palace"])
+
+
 def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(browser, built):
     """Moments whose lessons carry each kind of condition (晝/夜, 占時, 太歲 and 月將)."""
     rng = random.Random(7)
@@ -192,10 +199,11 @@ def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(brow
         page.wait_for_selector("#moment:not([hidden])")
         got = page.eval_on_selector_all(
             "[data-when]", "els => els.map(e => [e.querySelector('span').textContent, e.getAttribute('data-held')])")
-        assert got == [[name, json.dumps(h)] for name, h in f["conditional"]], f
-        # the 法 of 《畢法賦》 that hold under a condition, resolved by the same reading
         les = lesson(GanZhi.from_zh(f["day"]), f["plate"])
-        want = [[str(b.number), json.dumps(cast_held(b.as_data()["condition"], f))]
+        assert got == [[p.name, json.dumps(lesson_page_held(p.as_data()["when"], f))]
+                       for p in les.conditional_patterns], f
+        # the 法 of 《畢法賦》 that hold under a condition, resolved by the same reading
+        want = [[str(b.number), json.dumps(lesson_page_held(b.as_data()["condition"], f))]
                 for b in les.bifa if b.condition is not None]
         got = page.eval_on_selector_all(
             "[data-bifa-when]", "els => els.map(e => [e.getAttribute('data-bifa'), e.getAttribute('data-held')])")

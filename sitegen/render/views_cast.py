@@ -119,7 +119,7 @@ def bifa_tables(lessons) -> dict:
     rows = []
     for row in lessons:
         for l in row:
-            rows.append(pack((conds.setdefault(json.dumps([b.number, None if b.condition is None else dict(b.when)],
+            rows.append(pack((conds.setdefault(json.dumps([b.number, None if b.condition is None else b.as_data()["condition"]],
                                                           ensure_ascii=False), len(conds)) for b in l.bifa), 2))
     return {"bifa_conds": [json.loads(k) for k in conds], "bifa": rows,
             "bifa_verses": [BIFA[n][0] if n in BIFA else "" for n in range(max(BIFA) + 1)]}
@@ -127,7 +127,7 @@ def bifa_tables(lessons) -> dict:
 
 def date_table() -> dict:
     """The days of the calendar a moment tells (:func:`sitegen.model.calendar.sili_days`: 四立日,
-    四立前日, 分至日 …; the cast page's "dates" and a lesson page's, assets/moment-dates.js), found by
+    四立前日, 分至日 …: the "dates" of the cast page and of a lesson page given a moment), found by
     asking it: for each term's name, for the moment's day 2 days before the
     term's day to 2 after, which of them hold (``marks[name][offset + 2]``; ``keys`` all of them)."""
     from datetime import datetime, timedelta, timezone

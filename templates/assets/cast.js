@@ -239,7 +239,7 @@
       solar_term: T.names[zhong % 24],
       solar_term_at: wallText(termAt + termOffset, true) + offsetText(termOffset),
       month_general: C.branches[general], plate: plate, day_night: dn,
-      _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch, _term: i
+      _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
     if (sun) { out.day_night_by = "sun"; out.sun = sunFacts(sun, sec, offset, tz); }
     if (reading.change) out.clock_change = reading.change;
@@ -256,7 +256,7 @@
     var cond = conditionsOf(C, day * 12 + plate - 1), xb = nm.xing === null ? null : C.sixty[nm.xing].charAt(1);
     out.conditional = [];
     for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, xb)]);
-    // what the date settles besides (with the Moon's table, on the cast page): the Moon's mansion,
+    // what the date settles besides (with the Moon's table, cast/moon.js): the Moon's mansion,
     // the days of the calendar, the conditional 課體 and the 法 of 《畢法賦》 with those decided
     if (!window.SITEGEN_MOON) return out;
     var mansion = out.moon_mansion = moonAt(sec), days = out.dates = datesOf(C, i, dayNumber, tz, dayStarts);
@@ -393,9 +393,7 @@
   }
 
   window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError,
-                         showSun: showSun, params: function () { return params(); },
-                         // the days of the calendar a moment's facts tell (四立日 …: the JSON's "dates")
-                         dates: function (f) { return datesOf(tables(), f._term, f._day_number, f.tz, f.day_starts); } };
+                         showSun: showSun, params: function () { return params(); } };
 
   // How the 年命, 旺衰 and 神煞 of a cast read on a page.
   function upperText(u) { return u ? u.branch + " 위 " + u.upper + " " + u.general : "—"; }
@@ -630,7 +628,7 @@
       var conds = document.querySelectorAll("[data-when], [data-bifa-when]");
       for (var k = 0; k < conds.length; k++) {
         var when = conds[k].getAttribute("data-when") || conds[k].getAttribute("data-bifa-when");
-        var h = held(JSON.parse(when), g, birth, xing);
+        var h = held(JSON.parse(when), g, birth, xing, f.dates, f.moon_mansion ? f.moon_mansion.palace : null);
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }
@@ -703,11 +701,19 @@
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");
     if (!box || params().at === undefined) return;
-    if (tables()) { lessonPage(box); return; }
-    var s = document.createElement("script");
-    s.src = box.getAttribute("data-tables");
-    s.onload = function () { lessonPage(box); };
-    document.head.appendChild(s);
+    // the lessons' tables and the Moon's (cast/moon.js beside them: what the date settles needs
+    // the Moon's 宮 too), fetched side by side; the page is read once both have run (or failed)
+    var src = box.getAttribute("data-tables"), need = [];
+    if (!tables()) need.push(src);
+    if (!window.SITEGEN_MOON) need.push(src.replace(/tables\.js$/, "moon.js"));
+    var pending = need.length;
+    if (!pending) { lessonPage(box); return; }
+    for (var i = 0; i < need.length; i++) {
+      var s = document.createElement("script");
+      s.src = need[i];
+      s.onload = s.onerror = function () { if (!--pending && tables()) lessonPage(box); };
+      document.head.appendChild(s);
+    }
   }
   start();
 })();
