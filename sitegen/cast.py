@@ -162,6 +162,34 @@ def _all(alternative, have: dict) -> bool | None:
     return out
 
 
+def _clock(instant: int, tz) -> str:
+    """An instant on the clocks of ``tz``, with the offset, as ``solar_term_at`` writes it."""
+    at = datetime.fromtimestamp(instant, tz)
+    off = at.utcoffset()
+    return at.strftime("%Y-%m-%dT%H:%M:%S") + _offset_text(int(off.total_seconds()) if off else 0)
+
+
+def sun_facts(c, tz) -> dict:
+    """``{"sun": …}`` when the moment was read at a place (``--place``), else nothing: the place,
+    that solar day's sunrise and sunset on the clocks of ``tz``, the local mean solar time (평균태양시)
+    and the true solar time (진태양시), how far the true solar time is from the clock (seconds), and
+    the hour branch of the true solar time."""
+    from datetime import timedelta
+
+    from .model.calendar import hour_reading
+
+    s = c.sun
+    if s is None:
+        return {}
+    wall = datetime(1970, 1, 1)
+    true = wall + timedelta(seconds=s.true)
+    return {"sun": {"place": s.place, "sunrise": _clock(s.sunrise, tz), "sunset": _clock(s.sunset, tz),
+                    "mean_solar": (wall + timedelta(seconds=s.mean)).strftime("%Y-%m-%dT%H:%M:%S"),
+                    "true_solar": true.strftime("%Y-%m-%dT%H:%M:%S"),
+                    "correction": s.true - c.instant - c.offset,
+                    "true_solar_hour": hour_reading(true.hour)[0].zh}}
+
+
 def nianming(born: int | None, sex: str | None, year) -> tuple:
     """(本命, 行年) of one born in ``born`` (a year) of sex ``sex`` ("m", "f" or None) in the 干支 year
     ``year``: each a ``GanZhi`` or None where it was not given."""
@@ -232,7 +260,10 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
         "url": url,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}&shift={c.day_night}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
+        **sun_facts(c, tz),
     }
+    if c.sun:
+        out["link"] += f"&place={c.sun.place}"
     birth, xing = nianming(born, sex, c.year)
     out.update(weighing(the_lesson, c.month.branch, c.year.branch, c.night, birth, xing))
     if born is not None:
@@ -267,12 +298,13 @@ def _head(f: dict, c) -> list[str]:
 
 def text(f: dict, c, markers) -> str:
     """A lesson's cast as text: ``c`` the moment, ``markers`` the lesson's 神煞 of the day."""
-    dn = ("晝" if f["day_night"] == "day" else "夜") + (" (해의 고도로)" if f.get("day_night_by") == "sun" else "")
+    dn = ("晝" if f["day_night"] == "day" else "夜") + (" (해돋이·해넘이로)" if f.get("day_night_by") == "sun" else "")
     mansion = f["moon_mansion"]
     out = _head(f, c) + [
         f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
         f"占時 {f['hour']}  第{f['plate']}局  {dn}",
         f"  三傳 {f['transmissions']}  {f['link']}",
+        *sun_text(f),
         f"  月宿 {mansion['mansion']} ({mansion['palace']}宮, {mansion['entered']} – {mansion['leaves']})",
         "  神煞 " + " · ".join([f"{m.name} {m.branch.zh}" for m in markers]
                               + [f"{m['name']} {m['branch']}" for m in f["shensha"]]),
@@ -290,6 +322,17 @@ def text(f: dict, c, markers) -> str:
         out.append("  畢法")
         out += [f"    第{n}法 {_verse(n)}: {HELD[h]}" for n, h in f["bifa"]]
     return "\n".join(out)
+
+
+def sun_text(f: dict) -> list[str]:
+    """The line of the Sun at the place given (none without one)."""
+    s = f.get("sun")
+    if not s:
+        return []
+    m, sec = divmod(abs(s["correction"]), 60)
+    return [f"  장소 {s['place']}  해돋이 {s['sunrise'][11:19]}  해넘이 {s['sunset'][11:19]}  "
+            f"평균태양시 {s['mean_solar'][11:19]}  진태양시 {s['true_solar'][11:19]} "
+            f"(시계{'−' if s['correction'] < 0 else '+'}{m}분 {sec}초, {s['true_solar_hour']}時)"]
 
 
 def _verse(n: int) -> str:
@@ -318,7 +361,8 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "fushen": [f.as_data() for f in ch.ben.fushen],
         "url": url,
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
-                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else ""),
+                + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else "")
+                + (f"&place={c.sun.place}" if c.sun else ""),
         "lines": m.as_data()["lines"],
         "gua_shen": ch.ben.gua_shen_data,
         "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],
@@ -443,12 +487,17 @@ def _year(text: str) -> int:
 
 
 def _place(text: str) -> tuple[float, float]:
+    from .model.sun import PlaceError, check_place
+
     try:
         lat, lon = (float(x) for x in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not LAT,LON in degrees, e.g. 37.57,126.98") from None
-    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
-        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −90…90 and longitude −180…180")
+    try:
+        check_place(lat, lon)
+    except (PlaceError, ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"{text!r}: latitude is −60…60 (the Sun's tables stop short of "
+                                         f"the polar circles) and longitude −180…180") from None
     return lat, lon
 
 

@@ -16,7 +16,9 @@ import pytest
 from conftest import REPO
 from sitegen.cast import _settings, facts
 from sitegen.model.calendar import cast as cast_moment
-from test_browser_cast import NOT_ON_THE_PAGE
+from sitegen.model.ganzhi import GanZhi
+from sitegen.model.liuren import lesson
+from test_browser_cast import NOT_ON_THE_PAGE, lesson_page_held
 from test_browser import browser, expect  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
@@ -110,7 +112,9 @@ def test_a_lesson_page_marks_the_askers_nianming_shensha_and_strength_as_the_pyt
         moment = [m for m in f["shensha"] if m["rule"] not in _day_rules(built, f["url"])]
         assert rows == [[m["rule"], m["branch"], m["seat"]] for m in moment]
         held = page.eval_on_selector_all("[data-when]", "els => els.map(e => e.getAttribute('data-held'))")
-        assert held == [json.dumps(h) for _, h in f["conditional"]], (f["link"], f["conditional"])
+        les = lesson(GanZhi.from_zh(f["day"]), f["plate"])
+        assert held == [json.dumps(lesson_page_held(p.as_data()["when"], f)) for p in les.conditional_patterns], \
+            (f["link"], f["settled"])
     page.close()
 
 

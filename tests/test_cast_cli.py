@@ -302,7 +302,8 @@ def test_the_json_keys_are_the_documented_ones():
     """docs/cast-json.md lists every key `--json` prints, and prints nothing it does not list."""
     liuren = [json.loads(cast("--json", "--tz", tz, *extra, at).stdout) for tz, extra, at in (
         ("Asia/Seoul", ["--born", "1984", "--sex", "f"], "2026-12-01T09:30"),
-        ("America/New_York", [], "2026-03-08T02:30"))]                  # a time the clocks skip
+        ("America/New_York", [], "2026-03-08T02:30"),                   # a time the clocks skip
+        ("Asia/Seoul", ["--place", "37.57,126.98"], "2026-12-22T05:49"))]   # 晝/夜 by the Sun
     assert set().union(*liuren) == _documented("A 大六壬 lesson")
     yi = json.loads(cast("--json", "--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30").stdout)
     assert set(yi) == _documented("A hexagram")

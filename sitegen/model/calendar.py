@@ -11,10 +11,8 @@ The rules (../shared/domain/CALENDAR.md):
 - the hour branch is read off the local clock (子 23:00–00:59, 丑 01:00–02:59, …);
 - the 月將 is given by the 中氣 in force; 月將 M over 占時 T is plate (T − M) mod 12 + 1;
 - 晝 when the 占時 is 卯–申, 夜 otherwise (as the lesson pages decide it); or, given a place
-  (``place=(latitude, longitude)``, the option ``day_night_sun``), 晝 while the Sun is up there:
-  its centre above −0.833° (the upper limb at the horizon, with refraction), by the low-precision
-  solar coordinates of the Astronomical Almanac (about 0.01°, so sunrise and sunset within a
-  minute or so). Only ``sitegen cast --place`` uses it; the cast page keeps the 占時 reading.
+  (``place=(latitude, longitude)``, the option ``day_night_sun``), 晝 from sunrise until sunset
+  there, as the Sun's tables give them (:mod:`sitegen.model.sun`, which the pages read too).
 
 Every rule below is written once. The cast page does not repeat them: the build hands it
 :func:`page_tables`, the same rules evaluated into lookup tables.
@@ -23,7 +21,6 @@ Every rule below is written once. The cast page does not repeat them: the build 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
@@ -33,6 +30,8 @@ from .ganzhi import SIXTY, Branch, GanZhi, Stem
 from .liuren.generals import is_night_hour
 from .liuren.plate import plate_of
 from .packing import DIGITS, pack
+from .sun import SolarDay, solar_day
+from .sun import page_table as sun_table
 
 TABLE = Path(__file__).with_name("solar_terms.json")
 
@@ -140,7 +139,11 @@ class Cast:
     month_general: Branch
     plate: int
     night: bool
-    by_sun: bool = False       # 晝/夜 by the Sun at a place rather than by the 占時
+    sun: SolarDay | None = None   # the Sun at the place given: 晝/夜 by it rather than by the 占時
+
+    @property
+    def by_sun(self) -> bool:
+        return self.sun is not None
 
     @property
     def day_night(self) -> str:
@@ -150,25 +153,6 @@ class Cast:
     def hour_pillar(self) -> GanZhi:
         """The hour's 干支 (五鼠遁: the 子 hour of a 甲 or 己 day is 甲子, of an 乙 or 庚 day 丙子, …)."""
         return GanZhi(Stem((self.day.stem % 5 * 2 + self.hour) % 10), self.hour)
-
-
-def sun_altitude(instant: int, latitude: float, longitude: float) -> float:
-    """The Sun's altitude in degrees at UT ``instant`` (seconds since 1970) seen from ``latitude``
-    (north positive) and ``longitude`` (east positive), without refraction."""
-    n = instant / 86400 - 10957.5                          # days from J2000.0 (2000-01-01 12:00)
-    g = math.radians((357.528 + 0.9856003 * n) % 360)      # mean anomaly
-    lam = math.radians((280.460 + 0.9856474 * n + 1.915 * math.sin(g) + 0.020 * math.sin(2 * g)) % 360)
-    eps = math.radians(23.439 - 0.0000004 * n)
-    ra = math.atan2(math.cos(eps) * math.sin(lam), math.cos(lam))
-    dec = math.asin(math.sin(eps) * math.sin(lam))
-    gmst = math.radians((280.46061837 + 360.98564736629 * n) % 360)
-    hour_angle = gmst + math.radians(longitude) - ra
-    phi = math.radians(latitude)
-    return math.degrees(math.asin(math.sin(phi) * math.sin(dec)
-                                  + math.cos(phi) * math.cos(dec) * math.cos(hour_angle)))
-
-
-SUNRISE_ALTITUDE = -0.833     # the Sun's centre when its upper limb meets the horizon (refraction 34′)
 
 
 def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23,
@@ -191,10 +175,10 @@ def cast(local: datetime, zone: tzinfo, zone_name: str, *, day_starts: int = 23,
     year, month, zhong, general = term_state(i)
     hour, ahead = hour_reading(local.hour, day_starts)
     day = day_ganzhi(local.date() + timedelta(days=ahead))
-    night = (is_night_hour(hour) if place is None
-             else sun_altitude(instant, *place) <= SUNRISE_ALTITUDE)
+    sun = None if place is None else solar_day(instant, *place)
+    night = is_night_hour(hour) if sun is None else not sun.day
     return Cast(local, zone_name, offset, instant, day_starts, year, month, day, hour,
-                t.name(zhong), t.instants[zhong], general, plate_of(general, hour), night, place is not None)
+                t.name(zhong), t.instants[zhong], general, plate_of(general, hour), night, sun)
 
 
 SILI = ("立春", "立夏", "立秋", "立冬")
@@ -234,14 +218,6 @@ def sili_days(c: Cast, zone: tzinfo) -> dict[str, bool]:
     return out
 
 
-def sili_tables() -> dict:
-    """:func:`sili_days` as tables, for the lesson pages' script (``cast/tables.js``): the instant
-    of every 四立 and how many days before one each named day is."""
-    t = terms()
-    return {"instants": [t.instants[j] for j in range(len(t.instants)) if t.name(j) in SILI],
-            "before": SILI_DAYS}
-
-
 def _term_index(instant: int) -> int:
     """The last term at or before ``instant``."""
     from bisect import bisect_right
@@ -254,8 +230,8 @@ def page_tables() -> dict:
     """Every rule above evaluated into tables, for the script of the pages that read a moment (the
     cast page, lessons, changes): the term instants with, for each term, the year, month, 中氣 and
     月將 in force after it; the clock hour's branch and day shift for each setting; the plate for
-    each 月將 and 占時; 晝/夜 for each 占時; the day count's anchor; and the year 干支 of every year
-    (本命).
+    each 月將 and 占時; 晝/夜 for each 占時; the day count's anchor; the year 干支 of every year
+    (本命); and the Sun's tables (:func:`sitegen.model.sun.page_table`, 晝/夜 at a place).
 
     The per-term columns are packed (:mod:`sitegen.model.packing`, alphabet ``digits``): ``deltas``
     the seconds from each term to the next after ``first`` (four digits each), ``year`` and
@@ -277,6 +253,7 @@ def page_tables() -> dict:
         "night": [is_night_hour(Branch(h)) for h in range(12)],
         "day_epoch": day_ganzhi(date(1970, 1, 1)).index,   # the 干支 of day 0 of the Unix count
         "years": {"first": 1900, "index": [year_ganzhi(y).index for y in range(1900, 2101)]},
+        "sun": sun_table(),
         "sixty": [g.zh for g in SIXTY],
         "branches": [b.zh for b in Branch],
     }

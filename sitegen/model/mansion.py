@@ -86,3 +86,14 @@ def moon_mansion(moment: datetime) -> MoonMansion:
         raise ValueError(f"{moment.isoformat()} is outside the mansion table (1900–2100)")
     when = [datetime.fromtimestamp(x, timezone.utc) for x in (instants[i], instants[i + 1])]
     return MoonMansion((first + i) % 28, *when)
+
+
+def page_table() -> dict:
+    """What the cast page looks up for the Moon's mansion (``cast/moon.js``): the table's crossings
+    as shipped (``first``, ``digits``, ``steps``: three digits a step) and each mansion's own facts
+    (``as_data`` but for when it was entered and left), by index."""
+    table = json.loads(_TABLE.read_text("utf-8"))
+    _table()                                   # (checks the mansions' order)
+    own = [{k: v for k, v in MoonMansion(i, _EPOCH, _EPOCH).as_data().items() if k not in ("entered", "leaves")}
+           for i in range(len(MANSIONS))]
+    return {"first": table["first"], "digits": table["digits"], "steps": table["steps"], "mansions": own}

@@ -249,6 +249,7 @@ def _register_pages(site: Site) -> None:
                  in_sitemap=False))
     reg.add(Page("cast-yi-tables", "cast_yi_tables", A.CAST_YI, "cast/yi.js", in_sitemap=False))
     reg.add(Page("cast-calendar", "cast_calendar", A.CAST_CALENDAR, "cast/calendar.js", in_sitemap=False))
+    reg.add(Page("cast-moon", "cast_moon", A.Address("cast/moon.js"), "cast/moon.js", in_sitemap=False))
     reg.add(Page("yi-moment-tables", "yi_moment_tables", A.YI_MOMENT, "yi/moment.js", in_sitemap=False))
 
     # 64 卦 and 4,096 變

@@ -12,15 +12,20 @@ import json
 from typing import Any
 
 from ..model import addresses as A
-from ..model.calendar import page_tables, sili_tables
+from ..model.calendar import page_tables
 from ..model.ganzhi import SIXTY
 from ..model.site import Site
 from .views import Context, layout
 
 TABLES = A.Address("cast/tables.js")
 YI_TABLES = A.CAST_YI
+MOON = A.Address("cast/moon.js")
 PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
                 ("Asia/Tokyo", "東京"))
+# The places the cast page offers for 晝/夜 by the Sun (``--place LAT,LON``): city centres, to 0.01°.
+PRESET_PLACES = (("37.57,126.98", "서울"), ("35.18,129.08", "부산"), ("39.02,125.75", "평양"),
+                 ("39.90,116.41", "北京"), ("31.23,121.47", "上海"), ("25.03,121.56", "臺北"),
+                 ("22.32,114.17", "香港"), ("35.68,139.69", "東京"))
 
 
 def cast(ctx: Context) -> dict[str, Any]:
@@ -29,6 +34,8 @@ def cast(ctx: Context) -> dict[str, Any]:
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
             "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
+            "moon_src": ctx.href(MOON), "places": PRESET_PLACES,
+            "yi_moment_src": ctx.href(A.YI_MOMENT), "yi_moment_script": ctx.href(A.asset("yi-moment.js")),
             "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts}
 
 
@@ -41,9 +48,34 @@ def yi_tables(site: Site) -> dict:
     return {"casting": casting.page_table(), "lunar": lunar.page_table(),
             "hexagrams": {h.lines: h.number for h in yi.HEXAGRAMS},
             "names": [h.name for h in yi.HEXAGRAMS],
+            **chart_tables(),
             # a change's address: the two numbers as its path writes them, and where they go
             "numbers": [A.change(n, n).path.split("/")[1] for n in range(1, 65)],
             "change": A.change(11, 22).path.replace("11", "{from}").replace("22", "{to}")}
+
+
+def chart_tables() -> dict:
+    """What the cast page's 六爻 chart looks up besides the day-and-month tables (yi/moment.js): each
+    hexagram's 納甲 (sixty indices, packed two digits a line), 六親, 世, 應, 伏神 and 卦身 (``charts``,
+    by number − 1); and for each change (``from`` − 1) × 64 + (``to`` − 1), the 三合局 its moving
+    lines complete, as a bit of ``sanhe_names`` each (``sanhe``, one digit a change). A moving
+    line's 納甲 is the 變卦's at that line (checked here for every change)."""
+    from ..model import yi
+    from ..model.packing import pack
+    from ..model.yi.rules import RULES_BY_ID, SANHE_IDS
+
+    charts = [{"najia": pack((g.index for g in h.najia), 2), "liuqin": [k.zh for k in h.liuqin], "shi": h.shi,
+               "ying": h.ying, "fushen": [f.as_data() for f in h.fushen], "gua_shen": h.gua_shen_data}
+              for h in yi.HEXAGRAMS]
+    bits = []
+    for ch in yi.all_changes():
+        assert all(ln.bian_najia == ch.bian.najia[ln.line - 1] for ln in ch.lines), ch
+        bits.append((ch.ben.number - 1, ch.bian.number - 1, sum(1 << i for i, r in enumerate(SANHE_IDS)
+                                                                  if r in ch.rule_ids)))
+    sanhe = [0] * (64 * 64)
+    for a, b, v in bits:
+        sanhe[a * 64 + b] = v
+    return {"charts": charts, "sanhe": pack(sanhe), "sanhe_names": [RULES_BY_ID[r].zh for r in SANHE_IDS]}
 
 
 def calendar_tables(site: Site) -> dict:
@@ -70,9 +102,48 @@ def tables(site: Site) -> dict:
                                           len(conds)) for c in l.conditional_patterns])
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
-    out["sili"] = sili_tables()          # the days a lesson page's moment tells (assets/moment-dates.js)
     out.update(practice_tables(site, lessons))
+    out.update(bifa_tables(lessons))
+    out["dates"] = date_table()
     return out
+
+
+def bifa_tables(lessons) -> dict:
+    """The 法 of 《畢法賦》 each lesson shows: each distinct [number, condition] once (``bifa_conds``,
+    the condition ``null`` where it always holds), per lesson their indices (``bifa``, two digits
+    each, packed), and each 法's verse by number (``bifa_verses``, "" for 0)."""
+    from ..model.liuren.bifa import BIFA
+    from ..model.packing import pack
+
+    conds: dict[str, int] = {}
+    rows = []
+    for row in lessons:
+        for l in row:
+            rows.append(pack((conds.setdefault(json.dumps([b.number, None if b.condition is None else b.as_data()["condition"]],
+                                                          ensure_ascii=False), len(conds)) for b in l.bifa), 2))
+    return {"bifa_conds": [json.loads(k) for k in conds], "bifa": rows,
+            "bifa_verses": [BIFA[n][0] if n in BIFA else "" for n in range(max(BIFA) + 1)]}
+
+
+def date_table() -> dict:
+    """The days of the calendar a moment tells (:func:`sitegen.model.calendar.sili_days`: 四立日,
+    四立前日, 分至日 …: the "dates" of the cast page and of a lesson page given a moment), found by
+    asking it: for each term's name, for the moment's day 2 days before the
+    term's day to 2 after, which of them hold (``marks[name][offset + 2]``; ``keys`` all of them)."""
+    from datetime import datetime, timedelta, timezone
+
+    from ..model.calendar import cast, sili_days, terms
+
+    t, utc = terms(), timezone.utc
+    keys: list[str] = []
+    marks: dict[str, list[list[str]]] = {}
+    for j in range(24, 48):                  # one term of each name
+        day = datetime.fromtimestamp(t.instants[j], utc).replace(tzinfo=None, hour=12, minute=0, second=0)
+        got = [sili_days(cast(day + timedelta(days=k), utc, "UTC", day_starts=0), utc) for k in range(-2, 3)]
+        keys += [k for k in got[0] if k not in keys]
+        if any(any(g.values()) for g in got):
+            marks[t.name(j)] = [[k for k, v in g.items() if v] for g in got]
+    return {"keys": keys, "marks": marks}
 
 
 def practice_tables(site: Site, lessons) -> dict:
@@ -106,6 +177,14 @@ def raw_tables(site: Site, page) -> bytes:
     body = json.dumps(tables(site), ensure_ascii=False, separators=(",", ":"))
     return ("/* sitegen: the calendar's tables for the cast and lesson pages (made by the build). */\n"
             f"window.SITEGEN_CAST={body};\n").encode()
+
+
+def raw_moon_tables(site: Site, page) -> bytes:
+    from ..model.mansion import page_table as moon_table
+
+    body = json.dumps(moon_table(), ensure_ascii=False, separators=(",", ":"))
+    return ("/* sitegen: the Moon's mansions, for the cast page (made by the build). */\n"
+            f"window.SITEGEN_MOON={body};\n").encode()
 
 
 def raw_calendar_tables(site: Site, page) -> bytes:
@@ -144,5 +223,5 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
 
 
 VIEWS = {"cast": cast}
-RAW = {"cast_tables": raw_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables,
+RAW = {"cast_tables": raw_tables, "cast_moon": raw_moon_tables, "cast_calendar": raw_calendar_tables, "cast_yi_tables": raw_yi_tables,
        "yi_moment_tables": raw_yi_moment_tables}

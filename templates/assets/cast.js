@@ -79,41 +79,142 @@
   function zoneQuery(tz) { return encodeURIComponent(tz).replace(/%2F/g, "/"); }
 
   // The last term at or before an instant.
-  function termIndex(instants, sec) {
-    var lo = 0, hi = instants.length;
-    while (lo < hi) { var mid = (lo + hi) >> 1; if (instants[mid] <= sec) lo = mid + 1; else hi = mid; }
+  function termIndex(instants, sec) { return lastAtOrBefore(instants, sec); }
+
+  // ---- the Sun at a place: the build's tables (C.sun, sitegen/model/sun.py), read step for step
+  // as solar_day reads them — whole numbers, no astronomy here ------------------------------------
+  var sunCache = null;
+  function sunTables() {
+    if (!sunCache) {
+      var S = tables().sun, D = tables().terms.digits;
+      sunCache = { S: S, eot: column(S.eot, 2, D, 2048), dec: column(S.dec, 3, D, 2400), arc: column(S.arc, 2, D) };
+    }
+    return sunCache;
+  }
+  // A place "LAT,LON" (degrees, as --place takes it) in hundredths of a degree, or CastError.
+  function parsePlace(text) {
+    var S = tables().sun, parts = String(text).split(",");
+    var ok = parts.length === 2 && parts[0].trim() !== "" && parts[1].trim() !== "";
+    var lat = ok ? Number(parts[0]) : NaN, lon = ok ? Number(parts[1]) : NaN;
+    if (!isFinite(lat) || !isFinite(lon)) throw new CastError("'" + text + "'은(는) 위도,경도가 아니다: 예 37.57,126.98");
+    var a = Math.floor(lat * 100 + 0.5), b = Math.floor(lon * 100 + 0.5);
+    if (a < 100 * S.lat[0] || a > 100 * S.lat[1] || b < -18000 || b > 18000) {
+      throw new CastError("'" + text + "': 위도는 " + S.lat[0] + "…" + S.lat[1] + "° (해의 표는 극권 앞에서 멈춘다), 경도는 −180…180°");
+    }
+    return [a, b];
+  }
+  function placeText(lat, lon) {
+    function deg(v) { var x = Math.abs(v); return (v < 0 ? "-" : "") + Math.floor(x / 100) + "." + pad(x % 100); }
+    return deg(lat) + "," + deg(lon);
+  }
+  // A column's value at an instant: its day of the tropical year, on a line to the next day's.
+  function along(col, S, x) {
+    var ph = ((x - S.epoch) % S.year + S.year) % S.year, k = Math.floor(ph / 86400), f = ph % 86400;
+    return col[k] + Math.floor((col[k + 1] - col[k]) * f / 86400);
+  }
+  // The half-arc (seconds) at latitude and declination (hundredths of a degree), from the four
+  // nearest values of the table.
+  function arcAt(S, a, lat, dec) {
+    var ls = 100 * S.lat[2], ds = 100 * S.decl[2], cols = (S.decl[1] - S.decl[0]) / S.decl[2] + 1;
+    var rows = (S.lat[1] - S.lat[0]) / S.lat[2] + 1;
+    var y = lat - 100 * S.lat[0], x = dec - 100 * S.decl[0];
+    var j = Math.floor(y / ls), fy = y - j * ls, i = Math.floor(x / ds), fx = x - i * ds;
+    var j1 = Math.min(j + 1, rows - 1), i1 = Math.min(i + 1, cols - 1);
+    function v(r, c) { return a[r * cols + c]; }
+    return Math.floor(((v(j, i) * (ds - fx) + v(j, i1) * fx) * (ls - fy) + (v(j1, i) * (ds - fx) + v(j1, i1) * fx) * fy) *
+                      S.arc_unit / (ls * ds));
+  }
+  function sunAt(instant, place) {
+    var t = sunTables(), S = t.S, lat = place[0], lon = place[1];
+    var shift = Math.floor(lon * 24 / 10), mean = instant + shift;
+    var meanNoon = Math.floor(mean / 86400) * 86400 + 43200 - shift;
+    var eot = along(t.eot, S, meanNoon), noon = meanNoon - eot;
+    var rise = noon - arcAt(S, t.arc, lat, along(t.dec, S, noon - 21600));
+    var set = noon + arcAt(S, t.arc, lat, along(t.dec, S, noon + 21600));
+    return { place: placeText(lat, lon), mean: mean, true: mean + eot, sunrise: rise, sunset: set,
+             day: rise <= instant && instant < set };
+  }
+  function clockText(sec, tz) { var o = offsetAt(sec, tz); return wallText(sec + o, true) + offsetText(o); }
+  // The cast JSON's "sun".
+  function sunFacts(s, sec, offset, tz) {
+    var C = tables(), h = Math.floor((((s.true % 86400) + 86400) % 86400) / 3600);
+    return { place: s.place, sunrise: clockText(s.sunrise, tz), sunset: clockText(s.sunset, tz),
+             mean_solar: wallText(s.mean, true), true_solar: wallText(s.true, true),
+             correction: s.true - sec - offset, true_solar_hour: C.branches[C.hours["23"][h][0]] };
+  }
+
+  // ---- the Moon's mansion (cast/moon.js, on the cast page) -----------------------------------
+  var moonCache = null;
+  function moonAt(sec) {
+    var M = window.SITEGEN_MOON;
+    if (!moonCache) {
+      var steps = column(M.steps, 3, M.digits), at = [M.first.instant];
+      for (var k = 0; k < steps.length; k++) at.push(at[k] + steps[k]);
+      moonCache = at;
+    }
+    var i = lastAtOrBefore(moonCache, sec), own = M.mansions[(M.first.mansion + i) % M.mansions.length], out = {};
+    for (var key in own) if (Object.prototype.hasOwnProperty.call(own, key)) out[key] = own[key];
+    out.entered = wallText(moonCache[i], true) + "Z";
+    out.leaves = wallText(moonCache[i + 1], true) + "Z";
+    return out;
+  }
+  // The days of the calendar the moment tells (四立日 …): the build's table by each near term's
+  // name and how many days the moment's day lies after the term's (on the zone's clocks).
+  function datesOf(C, i, today, tz, dayStarts) {
+    var D = C.dates, T = terms(), out = {}, k;
+    for (k = 0; k < D.keys.length; k++) out[D.keys[k]] = false;
+    for (var j = Math.max(i - 1, 0); j < Math.min(i + 3, T.instants.length); j++) {
+      var marks = D.marks[T.names[j % 24]];
+      if (!marks) continue;
+      var local = T.instants[j] + offsetAt(T.instants[j], tz);
+      var hour = Math.floor((((local % 86400) + 86400) % 86400) / 3600);
+      var at = marks[today - (Math.floor(local / 86400) + C.hours[String(dayStarts)][hour][1]) + 2];
+      for (k = 0; at && k < at.length; k++) out[at[k]] = true;
+    }
+    return out;
+  }
+  // A packed column (sitegen/model/packing.py): ``width`` digits of base 64 a value, the
+  // alphabet ``digits``, each value less ``less``.
+  function column(text, width, digits, less) {
+    var at = {}, out = [], j, k;
+    for (j = 0; j < digits.length; j++) at[digits.charAt(j)] = j;
+    for (j = 0; j < text.length; j += width) {
+      var v = 0;
+      for (k = 0; k < width; k++) v = v * 64 + at[text.charAt(j + k)];
+      out.push(v - (less || 0));
+    }
+    return out;
+  }
+  // The last of an ascending list at or before ``x`` (its index; -1 before the first).
+  function lastAtOrBefore(list, x) {
+    var lo = 0, hi = list.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid] <= x) lo = mid + 1; else hi = mid; }
     return lo - 1;
   }
+
   // The terms' columns, unpacked once: each is written as digits of base 64 (T.digits), four a
   // value for the seconds between terms, one for the others.
   var termsCache = null;
   function terms() {
     if (!termsCache) {
-      var T = tables().terms, at = {}, i;
-      for (i = 0; i < T.digits.length; i++) at[T.digits.charAt(i)] = i;
-      var column = function (text, width) {
-        var out = [];
-        for (var j = 0; j < text.length; j += width) {
-          var v = 0;
-          for (var k = 0; k < width; k++) v = v * 64 + at[text.charAt(j + k)];
-          out.push(v);
-        }
-        return out;
-      };
-      var deltas = column(T.deltas, 4), instants = [T.first], back = column(T.zhong_back, 1), zhong = [];
+      var T = tables().terms, i;
+      var column4 = function (text, width) { return column(text, width, T.digits); };
+      var deltas = column4(T.deltas, 4), instants = [T.first], back = column4(T.zhong_back, 1), zhong = [];
       for (i = 0; i < deltas.length; i++) instants.push(instants[i] + deltas[i]);
       for (i = 0; i < back.length; i++) zhong.push(i - back[i]);
-      termsCache = { instants: instants, names: T.names, year: column(T.year, 1), month: column(T.month, 1),
-                     zhong: zhong, general: column(T.general, 1) };
+      termsCache = { instants: instants, names: T.names, year: column4(T.year, 1), month: column4(T.month, 1),
+                     zhong: zhong, general: column4(T.general, 1) };
     }
     return termsCache;
   }
 
   // The facts of a moment, exactly as `sitegen cast --json` prints them (``born``, ``sex``: the
   // asker's birth year and "m"/"f", or nothing).
-  function facts(at, tz, dayStarts, born, sex) {
+  // ``place``: "LAT,LON" for 晝/夜 by the Sun there, or nothing.
+  function facts(at, tz, dayStarts, born, sex, place) {
     var C = tables();
     if (dayStarts === undefined || dayStarts === null) dayStarts = C.day_starts;
+    var where = place ? parsePlace(place) : null;
     if (!zoneOk(tz)) throw new CastError("모르는 시간대 '" + tz + "' (Asia/Seoul 같은 IANA 이름으로)");
     var t = parseAt(at);
     var hours = C.hours[String(dayStarts)];
@@ -128,7 +229,8 @@
     var dayNumber = Date.UTC(t.y, t.mo - 1, t.d) / 86400000 + hour[1];
     var day = ((dayNumber + C.day_epoch) % 60 + 60) % 60;
     var general = T.general[i], plate = C.plate[general][branch];
-    var night = C.night[branch], dn = night ? "night" : "day";
+    var sun = where ? sunAt(sec, where) : null;
+    var night = sun ? !sun.day : C.night[branch], dn = night ? "night" : "day";
     var termAt = I[zhong], termOffset = offsetAt(termAt, tz);
     var text = atText(t);
     var out = {
@@ -139,6 +241,7 @@
       month_general: C.branches[general], plate: plate, day_night: dn,
       _year_branch: C.branches[T.year[i] % 12], _day: day, _day_number: dayNumber, _hour: branch
     };
+    if (sun) { out.day_night_by = "sun"; out.sun = sunFacts(sun, sec, offset, tz); }
     if (reading.change) out.clock_change = reading.change;
     // the lesson: with cast/tables.js, not with the calendar's tables alone (cast/calendar.js)
     if (!C.lessons) return out;
@@ -146,15 +249,29 @@
     out.transmissions = C.chuan[day][plate - 1];
     out.url = url;
     out.link = url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
-      (dayStarts !== C.day_starts ? "&day=" + dayStarts : "");
+      (dayStarts !== C.day_starts ? "&day=" + dayStarts : "") + (sun ? "&place=" + sun.place : "");
     var nm = nianmingOf(born, sex, T.year[i], t.y, text);
     if (nm.born !== null) out.link += "&born=" + nm.born + (nm.sex ? "&sex=" + nm.sex : "");
     weighing(C, out, day, plate, T.month[i] % 12, T.year[i] % 12, night, nm.birth, nm.xing);
-    var cond = conditionsOf(C, day * 12 + plate - 1);
+    var cond = conditionsOf(C, day * 12 + plate - 1), xb = nm.xing === null ? null : C.sixty[nm.xing].charAt(1);
     out.conditional = [];
-    for (var c = 0; c < cond.length; c++) {
-      out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, nm.xing === null ? null : C.sixty[nm.xing].charAt(1))]);
-    }
+    for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, xb)]);
+    // what the date settles besides (with the Moon's table, cast/moon.js): the Moon's mansion,
+    // the days of the calendar, the conditional 課體 and the 法 of 《畢法賦》 with those decided
+    if (!window.SITEGEN_MOON) return out;
+    var mansion = out.moon_mansion = moonAt(sec), days = out.dates = datesOf(C, i, dayNumber, tz, dayStarts);
+    var moon = mansion.palace === undefined ? null : mansion.palace;
+    out.settled = [];
+    for (c = 0; c < cond.length; c++) out.settled.push([cond[c][0], held(cond[c][1], out, out.ming, xb, days, moon)]);
+    var fa = bifaOf(C, day * 12 + plate - 1);
+    out.bifa = [];
+    for (c = 0; c < fa.length; c++) out.bifa.push([fa[c][0], fa[c][1] === null ? true : held(fa[c][1], out, out.ming, xb, days, moon)]);
+    return out;
+  }
+  // A lesson's 法 of 《畢法賦》 as [number, condition or null] (each distinct pair kept once).
+  function bifaOf(C, i) {
+    var ks = column(C.bifa[i], 2, C.terms.digits), out = [];
+    for (var k = 0; k < ks.length; k++) out.push(C.bifa_conds[ks[k]]);
     return out;
   }
 
@@ -223,15 +340,23 @@
     return out;
   }
 
-  // Whether a conditional 課體 holds: true, false, or null (it needs what was not given).
-  function held(when, f, birth, xing) {
+  // Whether a conditional 課體 holds: true, false, or null (it needs what was not given): as
+  // sitegen/cast.py's held reads a condition (``dates``: the days of the calendar the moment
+  // tells, ``moon``: the 宮 of the Moon's mansion).
+  function held(when, f, birth, xing, dates, moon) {
     var have = { hours: f.hour, day_night: f.day_night, month_generals: f.month_general,
                  months: f.month ? f.month.charAt(1) : null,
-                 years: f._year_branch, birth: birth || null, xing: xing || null };
-    var given = { "本命": birth, "行年": xing }, needs = when.needs || [];
+                 years: f._year_branch, birth: birth || null, xing: xing || null, moon: moon || null };
+    var given = { "本命": birth, "行年": xing }, needs = when.needs || [], undecided = false;
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
     for (var k in when) {
       if (!Object.prototype.hasOwnProperty.call(when, k) || k === "needs") continue;
+      if (k === "dates") {   // days of the calendar: false if one is told false, undecided if one is not told
+        var told = dates ? when.dates.map(function (d) { return dates[d] === undefined ? null : dates[d]; }) : [null];
+        if (told.indexOf(false) >= 0) return false;
+        if (told.indexOf(null) >= 0) undecided = true;
+        continue;
+      }
       if (k === "any") {     // one of the alternatives (each a list of [set, branches] that all hold)
         var got = when.any.map(function (alt) { return allOf(alt, have); });
         if (got.indexOf(true) >= 0) continue;
@@ -241,7 +366,7 @@
       if (v === undefined || v === null) return null;
       if (k === "day_night" ? v !== when[k] : when[k].indexOf(v) < 0) return false;
     }
-    return true;
+    return undecided ? null : true;
   }
   function allOf(alt, have) {
     var out = true;
@@ -268,7 +393,7 @@
   }
 
   window.SitegenCast = { facts: facts, held: held, birthOf: birthOf, branchOf: branchOf, CastError: CastError,
-                         params: function () { return params(); } };
+                         showSun: showSun, params: function () { return params(); } };
 
   // How the 年命, 旺衰 and 神煞 of a cast read on a page.
   function upperText(u) { return u ? u.branch + " 위 " + u.upper + " " + u.general : "—"; }
@@ -286,11 +411,24 @@
             f.strength.lessons.join("") + " · 三傳 " + f.strength.transmissions.join(""));
   }
 
+  // The Sun at the place given (templates/_sun.html): hidden without one.
+  function showSun(root, f) {
+    var box = root.querySelector("[data-sun]"), s = f.sun;
+    if (!box) return;
+    box.hidden = !s;
+    if (!s) return;
+    var m = Math.abs(s.correction), hm = function (t) { return t.slice(11, 19); };
+    box.textContent = "장소 " + s.place + " (위도,경도) · 해돋이 " + hm(s.sunrise) + " · 해넘이 " + hm(s.sunset) +
+      " · 평균태양시 " + hm(s.mean_solar) + " · 진태양시 " + hm(s.true_solar) + " (시계" + (s.correction < 0 ? "−" : "+") +
+      Math.floor(m / 60) + "분 " + (m % 60) + "초, " + s.true_solar_hour + "時) · " +
+      (f.day_night === "day" ? "해가 떠 있다: 晝" : "해가 졌다: 夜");
+  }
+
   // ---- URL parameters ------------------------------------------------------------------------
   function params() { return window.SitegenURL.params(); }     // assets/params.js
   // The cast page's choices, each in the URL under its form field's name (the moment, "at", is the
   // date and time fields together): a new choice is one more name here and one field in the form.
-  var FORM_KEYS = ["tz", "day", "born", "sex"];
+  var FORM_KEYS = ["tz", "day", "born", "sex", "place"];
   // Those a lesson's link carries on from the cast page besides born and sex (which the facts'
   // link has): a 行年 typed as xing=.
   var CARRY = ["xing"];
@@ -327,7 +465,7 @@
     function show(p) {
       var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : tables().day_starts), f;
       try {
-        f = facts(p.at, p.tz, dayStarts, p.born, p.sex);
+        f = facts(p.at, p.tz, dayStarts, p.born, p.sex, p.place);
       } catch (e) {
         if (!(e instanceof CastError)) throw e;
         out.hidden = true;
@@ -338,7 +476,10 @@
       var names = ["year", "month", "day", "hour", "solar_term", "solar_term_at", "month_general",
                    "plate", "transmissions", "at", "tz", "utc_offset"];
       for (var i = 0; i < names.length; i++) setText(out, names[i], String(f[names[i]]));
-      setText(out, "day_night", f.day_night === "day" ? "晝 (낮: 占時 卯–申)" : "夜 (밤: 占時 酉–寅)");
+      setText(out, "day_night", f.day_night_by === "sun" ? (f.day_night === "day" ? "晝 (해돋이와 해넘이 사이)" : "夜 (해넘이 뒤, 해돋이 전)")
+              : f.day_night === "day" ? "晝 (낮: 占時 卯–申)" : "夜 (밤: 占時 酉–寅)");
+      showSun(out, f);
+      showSettled(out, f);
       setText(out, "day_starts", f.day_starts === 23 ? "23시 (子初)" : "0시");
       showClockChange(out, f);
       showWeighing(out, f, p);
@@ -353,17 +494,32 @@
       var lesson = out.querySelector("[data-fact-link]");
       lesson.setAttribute("href", root + f.url + "index.html?" + f.link.split("?")[1]);
       lesson.textContent = f.day + "日 第" + f.plate + "局 (" + f.transmissions + ")";
-      var list = out.querySelector("[data-fact-conditional]"), cond = conditionsOf(tables(), f._day * 12 + f.plate - 1);
-      list.textContent = "";
-      for (var j = 0; j < cond.length; j++) {
-        var li = document.createElement("li"), h = f.conditional[j][1];
-        li.textContent = cond[j][0] + ": " + heldText(h);
-        li.setAttribute("data-held", String(h));
-        list.appendChild(li);
-      }
-      if (!cond.length) { var none = document.createElement("li"); none.textContent = "없음"; list.appendChild(none); }
       out.hidden = false;
       window.SITEGEN_CAST_FACTS = f;
+    }
+    // The Moon's mansion, the days of the calendar, and the 課體 and 法 they settle, held or not.
+    function showSettled(out, f) {
+      var M = f.moon_mansion;
+      setText(out, "moon_mansion", M.mansion + " (" + M.entered.replace("T", " ") + " – " + M.leaves.replace("T", " ") + ")");
+      var days = [];
+      for (var d in f.dates) days.push(d + " " + (f.dates[d] ? "이다" : "아니다"));
+      setText(out, "dates", days.join(" · "));
+      function fill(list, items) {
+        list.textContent = "";
+        for (var j = 0; j < items.length; j++) {
+          var li = document.createElement("li");
+          li.textContent = items[j][0] + ": " + heldText(items[j][1]);
+          li.setAttribute("data-held", String(items[j][1]));
+          if (items[j][2]) li.setAttribute("data-bifa", items[j][2]);
+          list.appendChild(li);
+        }
+        if (!items.length) { var none = document.createElement("li"); none.textContent = "없음"; list.appendChild(none); }
+      }
+      fill(out.querySelector("[data-fact-conditional]"), f.settled);
+      var verses = tables().bifa_verses;
+      fill(out.querySelector("[data-fact-bifa]"), f.bifa.map(function (b) {
+        return ["第" + b[0] + "法 " + verses[b[0]], b[1], String(b[0])];
+      }));
     }
     function fromForm() {
       var date = form.elements.date.value, time = form.elements.time.value.split(".")[0];
@@ -397,10 +553,12 @@
       keep(fromForm());
     });
     form.addEventListener("change", function () { keep(fromForm()); });
-    var presets = document.querySelectorAll("[data-zone]");
+    var presets = document.querySelectorAll("[data-zone], [data-place]");
     for (var k = 0; k < presets.length; k++) {
       presets[k].addEventListener("click", function (ev) {
-        form.elements.tz.value = ev.currentTarget.getAttribute("data-zone");
+        var b = ev.currentTarget;
+        if (b.hasAttribute("data-zone")) form.elements.tz.value = b.getAttribute("data-zone");
+        else form.elements.place.value = b.getAttribute("data-place");
         form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event("submit"));
       });
     }
@@ -418,7 +576,7 @@
     var p = params();
     var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : tables().day_starts), f;
     try {
-      f = facts(p.at, p.tz || deviceZone(), dayStarts, p.born, p.sex);
+      f = facts(p.at, p.tz || deviceZone(), dayStarts, p.born, p.sex, p.place);
     } catch (e) {
       if (!(e instanceof CastError)) throw e;
       box.querySelector("[data-moment-error]").textContent = e.message;
@@ -433,6 +591,7 @@
     for (var i = 0; i < names.length; i++) setText(box, names[i], String(f[names[i]]));
     showClockChange(box, f);
     showWeighing(box, f, p);
+    showSun(box, f);
     if (p.xing) setText(box, "xingnian", xing || "—");
     var other = box.querySelector("[data-moment-other]");
     if (!ok) {
@@ -469,7 +628,7 @@
       var conds = document.querySelectorAll("[data-when], [data-bifa-when]");
       for (var k = 0; k < conds.length; k++) {
         var when = conds[k].getAttribute("data-when") || conds[k].getAttribute("data-bifa-when");
-        var h = held(JSON.parse(when), g, birth, xing);
+        var h = held(JSON.parse(when), g, birth, xing, f.dates, f.moon_mansion ? f.moon_mansion.palace : null);
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }
@@ -542,11 +701,19 @@
     if (form) { castPage(form); return; }
     var box = document.getElementById("moment");
     if (!box || params().at === undefined) return;
-    if (tables()) { lessonPage(box); return; }
-    var s = document.createElement("script");
-    s.src = box.getAttribute("data-tables");
-    s.onload = function () { lessonPage(box); };
-    document.head.appendChild(s);
+    // the lessons' tables and the Moon's (cast/moon.js beside them: what the date settles needs
+    // the Moon's 宮 too), fetched side by side; the page is read once both have run (or failed)
+    var src = box.getAttribute("data-tables"), need = [];
+    if (!tables()) need.push(src);
+    if (!window.SITEGEN_MOON) need.push(src.replace(/tables\.js$/, "moon.js"));
+    var pending = need.length;
+    if (!pending) { lessonPage(box); return; }
+    for (var i = 0; i < need.length; i++) {
+      var s = document.createElement("script");
+      s.src = need[i];
+      s.onload = s.onerror = function () { if (!--pending && tables()) lessonPage(box); };
+      document.head.appendChild(s);
+    }
   }
   start();
 })();

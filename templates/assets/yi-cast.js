@@ -68,21 +68,63 @@
     var at = castForm.elements.date.value + "T" + castForm.elements.time.value.split(".")[0];
     if (/T\d\d:\d\d:00$/.test(at)) at = at.slice(0, 16);
     var day = castForm.elements.day.value;
-    return SitegenCast.facts(at, castForm.elements.tz.value.trim(), day === "0" ? 0 : 23);
+    return SitegenCast.facts(at, castForm.elements.tz.value.trim(), day === "0" ? 0 : 23, null, null,
+                             castForm.elements.place.value.trim());
   }
 
-  function cast(method, value) {
-    var f = moment(), c;
+  // The change read in the moment's day and month, as `sitegen cast --yi … --json` prints it: the
+  // hexagrams' charts (cast/yi.js) and the day-and-month tables (yi/moment.js, read by yi-moment.js).
+  function column(text) {
+    var D = window.SITEGEN_YI.digits, out = [];
+    for (var i = 0; i < text.length; i += 2) out.push(D.indexOf(text.charAt(i)) * 64 + D.indexOf(text.charAt(i + 1)));
+    return out;
+  }
+  function facts(c, f) {
+    var Y = window.SITEGEN_YI, K = window.SITEGEN_CAST_YI, ben = K.charts[c.from - 1], bian = K.charts[c.to - 1];
+    var d = Y.sixty.indexOf(f.day), m = Y.branches.indexOf(f.month.charAt(1));
+    var naj = column(ben.najia), toNaj = column(bian.najia), rows = [];
+    for (var i = 0; i < 6; i++) {
+      rows.push({ line: i + 1, branch: naj[i] % 12, to: c.moving.indexOf(i + 1) >= 0 ? toNaj[i] % 12 : null });
+    }
+    var at = window.SitegenYi.linesAt(d, m, rows), lines = [];
+    for (i = 0; i < 6; i++) {
+      var a = at[i], ln = { line: i + 1, najia: Y.sixty[naj[i]], liuqin: ben.liuqin[i], liushen: a.liushen,
+                            strength: a.strength, moving: rows[i].to !== null,
+                            to: rows[i].to === null ? null : Y.sixty[toNaj[i]] };
+      for (var k = 0; k < Y.flags.length; k++) ln[Y.flags[k][0]] = a.rule_ids.indexOf(Y.flags[k][1]) >= 0;
+      ln.shensha = Y.shensha_ids.filter(function (id) { return a.rule_ids.indexOf(id) >= 0; });
+      ln.rule_ids = a.rule_ids;
+      ln.day_stage = a.day_stage;
+      ln.month_stage = a.month_stage;
+      ln.stage_rule_ids = a.stage_rule_ids;
+      lines.push(ln);
+    }
+    var sanhe = [], v = Y.digits.indexOf(K.sanhe.charAt((c.from - 1) * 64 + c.to - 1));
+    for (k = 0; k < K.sanhe_names.length; k++) if (v & (1 << k)) sanhe.push(K.sanhe_names[k]);
+    var out = {
+      at: f.at, tz: f.tz, utc_offset: f.utc_offset, day_starts: f.day_starts, year: f.year, month: f.month,
+      day: f.day, hour: f.hour, month_branch: Y.branches[m], void: Y.void[d].split(""), cast: c.cast,
+      from: c.from, to: c.to, moving: c.moving, name: K.names[c.from - 1] + " → " + K.names[c.to - 1],
+      shi: ben.shi, ying: ben.ying, to_shi: bian.shi, to_ying: bian.ying, fushen: ben.fushen,
+      url: c.url, link: c.link, lines: lines, gua_shen: ben.gua_shen, sanhe: sanhe
+    };
+    if (f.clock_change) out.clock_change = f.clock_change;
+    return out;
+  }
+
+  function cast(method, value, moment_) {
+    var f = moment_ || moment(), c;
     if (method === "coins") c = byThrows(value);
     else if (method === "meihua-time") c = byTime(f);
     else c = byNumbers(value, f);
     var root = castForm.getAttribute("data-root"), N = Y().numbers;
     var url = Y().change.replace("{from}", N[c.from - 1]).replace("{to}", N[c.to - 1]);
     var link = url + "?at=" + f.at + "&tz=" + encodeURIComponent(f.tz).replace(/%2F/g, "/") +
-      (f.day_starts !== window.SITEGEN_CAST.day_starts ? "&day=" + f.day_starts : "");
+      (f.day_starts !== window.SITEGEN_CAST.day_starts ? "&day=" + f.day_starts : "") +
+      (f.sun ? "&place=" + f.sun.place : "");
     c.url = url;
     c.link = link;
-    return { c: c, href: root + url + "index.html?" + link.split("?")[1] };
+    return { c: c, f: f, href: root + url + "index.html?" + link.split("?")[1] };
   }
 
   function show(method, value) {
@@ -110,7 +152,75 @@
     a.textContent = names[c.from - 1] + " → " + names[c.to - 1] + (c.moving.length ? " (動爻 " + c.moving.join("·") + ")" : "");
     detail.hidden = false;
     window.SITEGEN_YI_CAST = c;
+    showChart(facts(c, r.f));
   }
+
+  // The chart: the day and month, 卦身, 三合局 and 伏神, each line's facts, and the chosen 用神 with
+  // its 原神, 忌神 and 仇神 — the words and links are the rules' own (yi/moment.js names).
+  var shown = null;
+  function ruleLink(id) {
+    var Y = window.SITEGEN_YI, a = document.createElement("a");
+    a.textContent = Y.names[id];
+    a.setAttribute("href", castForm.getAttribute("data-root") + Y.hrefs[id]);
+    return a;
+  }
+  function cell(tr, text) { var td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; }
+  function showChart(y) {
+    var Y = window.SITEGEN_YI, el = box.querySelector("[data-yi-chart]");
+    shown = y;
+    var gs = y.gua_shen;
+    box.querySelector("[data-yi-summary]").textContent = "日辰 " + y.day + " · 月建 " + y.month_branch + " · 旬空 " +
+      y.void.join("") + " · 卦身 " + gs.branch + (gs.lines.length ? " (" + gs.lines.join("·") + "爻)" : " (卦無身)") +
+      (y.sanhe.length ? " · " + y.sanhe.join(" ") : "") +
+      (y.fushen.length ? " · 伏神 " + y.fushen.map(function (x) { return x.line + "爻 " + x.liuqin + " " + x.najia; }).join(", ") : "");
+    var body = box.querySelector("[data-yi-lines]");
+    body.textContent = "";
+    for (var i = 5; i >= 0; i--) {
+      var ln = y.lines[i], tr = document.createElement("tr");
+      tr.setAttribute("data-line", String(ln.line));
+      cell(tr, String(ln.line));
+      cell(tr, ln.liushen);
+      cell(tr, ln.liuqin + " " + ln.najia + (ln.to ? " → " + ln.to : ""));
+      cell(tr, ln.line === y.shi ? "世" : ln.line === y.ying ? "應" : "");
+      cell(tr, ln.strength);
+      cell(tr, "日" + ln.day_stage + " 月" + ln.month_stage);
+      var marks = cell(tr, "");
+      for (var k = 0; k < Y.flags.length; k++) {
+        if (ln[Y.flags[k][0]]) { marks.appendChild(ruleLink(Y.flags[k][1])); marks.appendChild(document.createTextNode(" ")); }
+      }
+      for (k = 0; k < ln.shensha.length; k++) { marks.appendChild(ruleLink(ln.shensha[k])); marks.appendChild(document.createTextNode(" ")); }
+      body.appendChild(tr);
+    }
+    el.hidden = false;
+    showYong();
+  }
+  function showYong() {
+    var T = window.SITEGEN_YI.yongshen, select = box.querySelector("[data-yi-yong]"), out = box.querySelector("[data-yi-yong-text]");
+    out.textContent = "";
+    if (!shown || !select.value) return;
+    var y = window.SitegenYi.yongshen(select.value, shown.from);
+    if (!y) return;
+    var parts = y.yong.length ? [[null, y.yong]] : [[T.fu, y.fu]];
+    parts.push([T.yuan, y.yuan], [T.ji, y.ji], [T.chou, y.chou]);
+    out.appendChild(ruleLink(y.topic));
+    if (y.yong_liuqin) out.appendChild(document.createTextNode(" (" + y.yong_liuqin + ")"));
+    for (var k = 0; k < parts.length; k++) {
+      if (!parts[k][1].length) continue;
+      out.appendChild(document.createTextNode(k === 0 ? ": " : " · "));
+      if (parts[k][0]) { out.appendChild(ruleLink(parts[k][0])); out.appendChild(document.createTextNode(" ")); }
+      out.appendChild(document.createTextNode(parts[k][1].map(function (n) { return n + "爻"; }).join(", ")));
+    }
+  }
+  (function () {
+    var select = box.querySelector("[data-yi-yong]"), T = window.SITEGEN_YI.yongshen;
+    for (var t = 0; t < T.topics.length; t++) select.appendChild(new Option(T.labels[t], T.topics[t]));
+    var p = SitegenCast.params();
+    if (p.yong && T.topics.indexOf(p.yong) >= 0) select.value = p.yong;
+    select.addEventListener("change", function () {
+      window.sitegenKeep({ yong: select.value || null });
+      showYong();
+    });
+  })();
 
   // The casting chosen is in the URL beside the moment, as the command line says it: yi=LINES,
   // meihua=time, numbers=A,B[,C]; a saved address casts it again, and a new moment recasts it.
@@ -159,5 +269,12 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
   else restore();
   box.hidden = false;
-  window.SitegenYiCast = { cast: function (method, value) { return cast(method, value).c; } };
+  window.SitegenYiCast = {
+    cast: function (method, value) { return cast(method, value).c; },
+    // the whole reading at a moment, as the JSON has it (the moment: at, tz, day_starts)
+    facts: function (method, value, at, tz, dayStarts, place) {
+      var r = cast(method, value, SitegenCast.facts(at, tz, dayStarts, null, null, place));
+      return facts(r.c, r.f);
+    }
+  };
 })();

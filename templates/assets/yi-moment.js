@@ -43,26 +43,37 @@
     return Y.palette[digit[Y.days.charAt(at)] * 64 + digit[Y.days.charAt(at + 1)]];
   }
 
-  // The rules that hold on each line of this page on day d in the month m.
-  function lineFacts(d, m) {
+  // The rules that hold on day d in the month m on each line of ``rows`` ({line, branch, to}: the
+  // line's branch and, for a moving line, the branch it changes into, else null; 子 = 0).
+  function linesAt(d, m, rows) {
     var Y = window.SITEGEN_YI, out = [];
-    var rows = document.querySelectorAll("[data-moment-lines] tr[data-line]");
     for (var i = 0; i < rows.length; i++) {
-      var tr = rows[i], line = +tr.getAttribute("data-line"), b = +tr.getAttribute("data-branch");
-      var to = tr.getAttribute("data-to"), pal = palette(d, m, b);
+      var line = rows[i].line, b = rows[i].branch, to = rows[i].to, pal = palette(d, m, b);
       var mask = to === null ? pal[0] : pal[1];
-      if (to !== null) mask |= palette(d, m, +to)[2];
+      if (to !== null) mask |= palette(d, m, to)[2];
       var ids = [];
       for (var k = 0; k < Y.rules.length; k++) if (mask & (1 << k)) ids.push(Y.rules[k]);
       var strength = "";
       for (var s in Y.strength_ids) if (ids.indexOf(Y.strength_ids[s]) >= 0) strength = s;
       // the 十二運 in the 日辰 and in the 月建: the stage the build found for this branch and that one
       var sd = digit[Y.stage.day.charAt(b * 12 + d % 12)], sm = digit[Y.stage.month.charAt(b * 12 + m)];
-      out.push({ tr: tr, line: line, liushen: Y.liushen[d % 10][line - 1], strength: strength,
+      out.push({ line: line, liushen: Y.liushen[d % 10][line - 1], strength: strength,
                  month_broken: ids.indexOf("yi-yue-po") >= 0, rule_ids: ids,
                  day_stage: Y.stage_names[sd], month_stage: Y.stage_names[sm],
                  stage_rule_ids: [Y.stages.day[sd], Y.stages.month[sm]] });
     }
+    return out;
+  }
+  // The same for the lines of this page (its rows, each with its own tr).
+  function lineFacts(d, m) {
+    var trs = document.querySelectorAll("[data-moment-lines] tr[data-line]"), rows = [];
+    for (var i = 0; i < trs.length; i++) {
+      var to = trs[i].getAttribute("data-to");
+      rows.push({ line: +trs[i].getAttribute("data-line"), branch: +trs[i].getAttribute("data-branch"),
+                  to: to === null ? null : +to });
+    }
+    var out = linesAt(d, m, rows);
+    for (var j = 0; j < out.length; j++) out[j].tr = trs[j];
     return out;
   }
 
@@ -129,16 +140,16 @@
       }).sort(function (a, b) { return a.line - b.line; })
     };
   }
-  // The 用神 of topic (a rule id) in this page's 本卦, as the build's table has it: the lines of
-  // the 用神, of the 伏神 it hides as, of its 原神, 忌神 and 仇神, and its 六親.
-  function yongOf(topic) {
+  // The 用神 of topic (a rule id) in this page's 本卦 (or the hexagram ``hexagram``), as the build's
+  // table has it: the lines of the 用神, of the 伏神 it hides as, of its 原神, 忌神 and 仇神, and its 六親.
+  function yongOf(topic, hexagram) {
     var T = window.SITEGEN_YI.yongshen, k = T.topics.indexOf(topic);
     if (k < 0) return null;
-    var f = T.lines[number - 1][k].split("|"), lines = function (s) { return s.split("").map(Number); };
+    var f = T.lines[(hexagram || number) - 1][k].split("|"), lines = function (s) { return s.split("").map(Number); };
     return { topic: topic, yong: lines(f[0]), fu: lines(f[1]), yuan: lines(f[2]), ji: lines(f[3]),
              yong_liuqin: f[4] || null, chou: lines(f[5]) };
   }
-  window.SitegenYi = { facts: data, yongshen: yongOf };
+  window.SitegenYi = { facts: data, yongshen: yongOf, linesAt: linesAt };
 
   // The chosen topic's 用神, 原神, 忌神 and 仇神, marked on their rows, with their state that day (the
   // strength and the day's and month's rules in the row), each named by its rule and linked.
@@ -219,7 +230,7 @@
     var Y = window.SITEGEN_YI, C = window.SitegenCast, f;
     var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : window.SITEGEN_CAST.day_starts);
     try {
-      f = C.facts(p.at, p.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", dayStarts);
+      f = C.facts(p.at, p.tz || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", dayStarts, null, null, p.place);
     } catch (e) {
       if (!(e instanceof C.CastError)) throw e;
       box.querySelector("[data-moment-summary]").textContent = e.message;
@@ -229,6 +240,7 @@
                how: f.at + " " + f.tz + " (" + f.year + "年 " + f.month + "月 " + f.day + "日 " + f.hour + "時):" };
     show(moment.d, moment.m, moment.how);
     clockChange(f.clock_change);
+    C.showSun(document, f);                 // the Sun at ?place= (templates/_sun.html)
     window.SITEGEN_YI_FACTS.at = f.at;
   }
   // A skipped or repeated local time: the sentence of its kind (templates/_clock_change.html), as

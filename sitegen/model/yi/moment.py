@@ -22,6 +22,9 @@ from sitegen.model.yi.moment_rules import (
 
 # The predicates that read what a moving line changes into (``LineFacts.to``), not its own branch.
 CHANGED_IDS = ("yi-hua-kong", "yi-hua-po")
+# A line's marks in the JSON, each the rule that holds on it.
+FLAGS = (("month_broken", "yi-yue-po"), ("day_broken", "yi-ri-po"), ("void", "yi-xun-kong"),
+         ("hidden_moving", "yi-an-dong"), ("to_void", "yi-hua-kong"), ("to_broken", "yi-hua-po"))
 _LINE_IDS = tuple(r for r, _ in LINE_PREDICATES if r not in CHANGED_IDS)
 
 
@@ -52,9 +55,7 @@ class LineAtMoment:
             "line": self.line, "najia": self.najia.zh, "liuqin": self.liuqin.zh,
             "liushen": self.liushen, "strength": self.strength, "moving": self.moving,
             "to": self.to.zh if self.to else None,
-            "month_broken": "yi-yue-po" in r, "day_broken": "yi-ri-po" in r,
-            "void": "yi-xun-kong" in r, "hidden_moving": "yi-an-dong" in r,
-            "to_void": "yi-hua-kong" in r, "to_broken": "yi-hua-po" in r,
+            **{k: rid in r for k, rid in FLAGS},
             "shensha": [s for s in SHENSHA_IDS if s in r],
             "rule_ids": list(self.rule_ids),
             "day_stage": self.day_stage.zh, "month_stage": self.month_stage.zh,
@@ -141,6 +142,8 @@ def page_tables() -> dict[str, Any]:
     return {
         "rules": list(ids),
         "changed": list(CHANGED_IDS),
+        "flags": [list(f) for f in FLAGS],
+        "shensha_ids": list(SHENSHA_IDS),
         "palette": [list(k) for k in palette],
         "digits": DIGITS,
         "days": pack(indices, 2),
