@@ -242,11 +242,11 @@ def test_an_example_the_site_gets_wrong_stops_the_build(tmp_path):
     with pytest.raises(BuildError) as e:
         build(root, None)
     assert sorted(p.format() for p in e.value.problems) == sorted([
-        f"{file}:{at[0]}: 卷7 13행 甲子日 卯時子將: the site does not give 重審 (no 重審)\n"
+        f"{file}:{at[0]}: 卷7 line 13 甲子日 卯時子將: the site does not give 重審 (no 重審)\n"
         "    hint: fix the predicate, or class the example garbled, school, ambiguous or wrong with a note",
-        f"{file}:{at[1]}: 卷7 89행 甲子日 子加未 is reproduced by the site, but is classed ambiguous\n"
+        f"{file}:{at[1]}: 卷7 line 89 甲子日 子加未 is reproduced by the site, but is classed ambiguous\n"
         "    hint: class it agrees and remove its note",
-        f"{file}:{at[2]}: 卷7 1239행 戊寅日 午時寅將: the variant mengzhongji does not reproduce it either\n"
+        f"{file}:{at[2]}: 卷7 line 1239 戊寅日 午時寅將: the variant mengzhongji does not reproduce it either\n"
         "    hint: name the variant that does, or drop the variant and say why in the note"])
 
 

@@ -200,7 +200,7 @@ def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
         except (KeyError, ValueError) as err:
             problems.add(e.file, e.line, f"the example cannot be checked: {err}")
             continue
-        where = f"卷{e.juan} {e.at_line}행 {e.day}日 {e.at}"
+        where = f"卷{e.juan} line {e.at_line} {e.day}日 {e.at}"
         if e.cls == "agrees" and not r.agrees:
             problems.add(e.file, e.line, f"{where}: the site does not give {e.name} "
                          f"({'; '.join(r.problems)})",
