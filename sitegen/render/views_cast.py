@@ -154,6 +154,7 @@ def practice_tables(site: Site, lessons) -> dict:
     from ..model.ganzhi import Branch, Stage
     from ..model.liuren import nianming, shensha
     from ..model.liuren.tables import GENERALS, TRANSMISSION_NAMES
+    from .views_liuren import SHENSHA_BASIS
 
     gi = {g: f"{i:x}" for i, g in enumerate(GENERALS)}
     by_stem = [[site.lesson(SIXTY[s], p) for p in range(1, 13)] for s in range(10)]
@@ -167,7 +168,8 @@ def practice_tables(site: Site, lessons) -> dict:
         "stage_names": [st.zh for st in Stage],
         "positions": list(TRANSMISSION_NAMES),
         "shensha": {**shensha.page_table(),
-                    "hrefs": [A.rule(s.id).path + "index.html" for s in shensha.SHENSHA]},
+                    "hrefs": [A.rule(s.id).path + "index.html" for s in shensha.SHENSHA],
+                    "counted_by": [SHENSHA_BASIS[s.basis] for s in shensha.SHENSHA]},
         "nianming": nianming.page_table(),
     }
 

@@ -11,7 +11,7 @@ from ..model import addresses as A
 from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.liuren.nianming import LEISHEN, leishen_seats
-from ..model.liuren.shensha import MOMENT_SHENSHA, SHENSHA_BY_ID
+from ..model.liuren.shensha import SHENSHA_BY_ID
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
@@ -94,8 +94,7 @@ class TransmissionRow:
 
 @dataclass(frozen=True)
 class ShenshaRow:
-    """A 神煞 on the lesson page: where it falls (empty for one of the month or year until the
-    page's script reads the moment)."""
+    """A 神煞 of the day on the lesson page, and where it falls."""
 
     rule: RuleRef
     basis: str
@@ -213,10 +212,9 @@ def lesson(ctx: Context) -> dict[str, Any]:
     markers = tuple(MarkerRow(m.name, m.branch.zh, m.seat.zh, _where(m.in_lessons, m.in_transmissions),
                               sentence(site, m.note)) for m in l.markers)
 
+    # (the 神煞 of the month and year: rows the page's script adds from cast/tables.js given a moment)
     shensha = tuple(ShenshaRow(rule_ref(ctx, p.rule), SHENSHA_BASIS[SHENSHA_BY_ID[p.rule].basis], p.branch.zh,
                                p.seat.zh, _where(p.in_lessons, p.in_transmissions)) for p in l.shensha)
-    shensha += tuple(ShenshaRow(rule_ref(ctx, s.id), SHENSHA_BASIS[s.basis], "", "", "")
-                     for s in MOMENT_SHENSHA)
 
     variants = lesson_variant_lines(ctx, (di, plate))
 

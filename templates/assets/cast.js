@@ -638,17 +638,30 @@
         var at = cells[w].getAttribute("data-wang").split(":");
         cells[w].textContent = f.strength[at[0]][+at[1]];
       }
-      var rows = document.querySelectorAll("tr[data-shensha]");
-      for (var r = 0; r < rows.length; r++) {
-        var id = rows[r].getAttribute("data-shensha"), m = null;
-        for (var q = 0; q < f.shensha.length; q++) if (f.shensha[q].rule === id) m = f.shensha[q];
-        if (!m) continue;
-        var name = rows[r].querySelector("th a");        // the rule's page, from the site's root
-        name.setAttribute("href", box.getAttribute("data-root") + tables().shensha.hrefs[tables().shensha.ids.indexOf(id)]);
-        rows[r].querySelector("[data-sha-branch]").textContent = m.branch;
-        rows[r].querySelector("[data-sha-seat]").textContent = m.seat;
-        rows[r].querySelector("[data-sha-where]").textContent = whereText(m);
-        rows[r].hidden = false;
+      function cell(row, text) {
+        var td = document.createElement("td");
+        td.textContent = text;
+        return row.appendChild(td);
+      }
+      // the 神煞 of the month and year, which only a moment places: a row each, after the day's
+      var body = document.querySelector("tbody.shensha"), sha = tables().shensha;
+      var old = document.querySelectorAll("tr[data-shensha]");
+      for (var o = 0; o < old.length; o++) old[o].parentNode.removeChild(old[o]);
+      for (var q = 0; body && q < f.shensha.length; q++) {
+        var m = f.shensha[q], i = sha.ids.indexOf(m.rule);
+        if (sha.basis[i] === "stem" || sha.basis[i] === "branch") continue;   // on the page already
+        var row = document.createElement("tr"), th = document.createElement("th"), a = document.createElement("a");
+        row.setAttribute("data-shensha", m.rule);
+        th.setAttribute("scope", "row");
+        a.setAttribute("href", box.getAttribute("data-root") + sha.hrefs[i]);   // from the site's root
+        a.textContent = sha.names[i];
+        th.appendChild(a);
+        row.appendChild(th);
+        cell(row, m.branch).setAttribute("data-sha-branch", "");
+        cell(row, m.seat).setAttribute("data-sha-seat", "");
+        cell(row, whereText(m)).setAttribute("data-sha-where", "");
+        cell(row, sha.counted_by[i]).className = "meta";
+        body.appendChild(row);
       }
     }
     box.hidden = false;
