@@ -77,6 +77,19 @@
     return out;
   }
 
+  // A line's place for what the moment tells (六神, 旺衰, the rules it makes hold), made the first
+  // time a moment is shown: in ``cell``, before ``before`` if given.
+  function slotOf(tr, name, cls, cell, before) {
+    var s = tr.querySelector('[data-slot="' + name + '"]');
+    if (!s) {
+      s = document.createElement("span");
+      s.className = cls;
+      s.setAttribute("data-slot", name);
+      cell.insertBefore(s, before || null);
+    }
+    return s;
+  }
+
   var answered = false;
   var moment = null;          // the day and month of the address's moment (?at=&tz=), and its words
   function show(d, m, how) {
@@ -85,9 +98,10 @@
     for (var s in Y.strength_ids) strengthIds.push(Y.strength_ids[s]);
     for (var i = 0; i < facts.length; i++) {
       var f = facts[i], tr = f.tr;
-      tr.querySelector('[data-slot="liushen"]').textContent = f.liushen;
-      tr.querySelector('[data-slot="strength"]').textContent = f.strength;
-      var slot = tr.querySelector('[data-slot="rules"]');
+      slotOf(tr, "liushen", "liushen", tr.cells[0]).textContent = f.liushen;
+      var najia = tr.querySelector("[data-najia]");
+      slotOf(tr, "strength", "strength", najia, najia.querySelector(".fushen")).textContent = f.strength;
+      var slot = slotOf(tr, "rules", "moment-rules", tr.cells[tr.cells.length - 1]);
       slot.textContent = "";
       for (var k = 0; k < f.rule_ids.length; k++) {
         if (strengthIds.indexOf(f.rule_ids[k]) < 0) slot.appendChild(ruleLink(f.rule_ids[k]));
