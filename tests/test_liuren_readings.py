@@ -12,6 +12,7 @@ import pytest
 
 from sitegen.model.ganzhi import LODGING, SIXTY, Branch, GanZhi
 from sitegen.model.liuren import lesson
+from sitegen.model.liuren.bifa import trans_element
 from sitegen.model.liuren.plate import plate_of
 from sitegen.model.liuren.rules import RULES_BY_ID
 
@@ -440,3 +441,54 @@ def test_the_askers_nianming_decides_where_the_clause_names_it():
     f = {"hour": "子", "day_night": "night", "month_general": "子", "month": "甲子", "year": "甲子"}
     assert held(dict(b.when), f, birth=at) is True and held(dict(b.when), f) is None
     assert held(dict(b.when), f, birth="子" if at != "子" else "丑", xing="子" if at != "子" else "丑") is False
+
+
+# 卷十一 第38法 閉口, line 555: 「地盤旬首上神乘元武者，每日有一二課推之」 — the god over the earth 旬首
+# riding 玄武, 發用 or not: 甲子日辰戌加子晝夜, 乙丑日卯加子晝, 乙丑日亥加子夜, 丙寅日申加子晝, 丁卯日返吟夜;
+# line 557: 甲申日辰加申, 乙酉日亥加申夜; line 559: 乙亥日巳加戌夜、卯加戌晝, 己卯日卯加戌晝.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("甲子", "辰", "子", ""), ("甲子", "戌", "子", ""), ("乙丑", "卯", "子", "day"), ("乙丑", "亥", "子", "night"),
+    ("丙寅", "申", "子", "day"), ("丁卯", "酉", "卯", "night"), ("甲申", "辰", "申", ""),
+    ("乙酉", "亥", "申", "night"), ("乙亥", "巳", "戌", "night"), ("乙亥", "卯", "戌", "day"),
+    ("己卯", "卯", "戌", "day")])
+def test_fa38_the_god_over_the_earth_xun_head_riding_xuanwu(day, heaven, earth, shift):
+    les = _lesson(day, heaven, earth)
+    over = les.heaven[les.day.xun_head.branch]
+    gens = {"day": (les.generals_day,), "night": (les.generals_night,)}.get(
+        shift, (les.generals_day, les.generals_night))
+    assert all(g[over] == "玄武" for g in gens)
+    assert _at(fa(les, 38), shift)
+
+
+def test_fa38_not_in_the_other_shift_nor_on_a_southeastern_head():
+    # 乙丑日卯加子: 玄武 rides 卯 by day only (「乙丑日卯加子晝」)
+    assert fa(_lesson("乙丑", "卯", "子"), 38) == {"day_night": ("day",)}
+    # 「甲午、甲辰、甲寅三旬 … 無地盤旬首乘元武，因元武不到東南方也」: no god over 午 riding 玄武 on 甲午
+    les = _lesson("甲午", "午", "午")
+    assert les.method == "伏吟" and fa(les, 38) is None
+
+
+# 卷十二 第91法 虎臨干鬼, line 391: 「謂日干之鬼上乘白虎者 … 但不臨干而在五處」; 甲子日申加戌晝 (申 the 中傳),
+# line 393: 甲子日申加午晝 (末傳), 戊寅日寅加亥夜 (中傳); line 395 馬載虎鬼格: 戊辰日寅加未夜 …, 甲寅日伏吟晝.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("甲子", "申", "戌", "day"), ("甲子", "申", "午", "day"), ("戊寅", "寅", "亥", "night"),
+    ("戊辰", "寅", "未", "night"), ("戊辰", "寅", "酉", "night"), ("戊辰", "寅", "亥", "night"),
+    ("戊子", "寅", "未", "night"), ("甲寅", "申", "午", "day"), ("甲寅", "寅", "寅", "day"),
+    ("甲寅", "申", "戌", "day"), ("甲午", "申", "午", "day")])
+def test_fa91_the_tiger_on_the_stems_ghost_anywhere_in_the_lessons(day, heaven, earth, shift):
+    assert fa(_lesson(day, heaven, earth), 91) == {"day_night": (shift,)}
+
+
+def test_fa91_not_for_the_four_stems_the_book_excludes():
+    # 「若乙丙丁辛四干無此例」
+    assert not any(fa(lesson(d, p), 91) is not None
+                   for d in SIXTY if d.stem.zh in "乙丙丁辛" for p in range(1, 13))
+
+
+# 卷十二 第95法 六爻現卦, line 435: 「同類現卦，必憂妻及去財 … 如丙寅日干上丑，三傳戌午寅皆是日之同類」;
+# line 445: 丁亥日干上戌.
+@pytest.mark.parametrize("day, gan", [("丙寅", "丑"), ("丁亥", "戌")])
+def test_fa95_the_stems_own_kind_fills_the_transmissions(day, gan):
+    les = _lesson(day, gan=gan)
+    assert trans_element(les.transmissions) == les.day.stem.element     # 寅午戌 as one 火局
+    assert fa(les, 95) == {}

@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
+                   by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, QUANJU
 
@@ -85,6 +85,19 @@ _KIN_OF = {s: {e: kin(s, e) for e in Element} for s in Element}
 def _trans_el(f: Facts) -> Element:
     """The element the 三傳 act as when they are all one kin (the 局's, or the first's)."""
     return trans_element(f.trans) or f.first.element
+
+
+def _shift(day: bool, night: bool) -> str | None:
+    return "both" if day and night else "day" if day else "night" if night else None
+
+
+def _any_shift(*results):
+    """Either of several results that are each held, not held, or held 晝 or 夜 only."""
+    if any(r is True for r in results):
+        return True
+    shifts = {dict(r.when)["day_night"][0] for r in results if isinstance(r, Cond)}
+    dn = _shift("day" in shifts, "night" in shifts)
+    return None if dn is None else cond(day_night=dn)
 
 
 def _nobles(f: Facts) -> tuple[Branch, Branch]:
@@ -295,8 +308,10 @@ def f37(f):  # 末助初兮三等論: 末傳 生 初傳
     return f.trans[2].element.generates(f.first.element)
 
 
-def f38(f):  # 閉口卦體兩般推
-    return bikou(f)
+def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
+    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not
+    over = f.day.xun_head.branch.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
+    return _any_shift(bikou(f), _on(f, _rides("玄武", over)))
 
 
 @by_stem_plate
@@ -630,11 +645,10 @@ def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
     return f.method == "返吟" and f.first in _void(f)
 
 
-@by_stem_plate
-def f91(f):  # 虎臨干鬼凶速速: 白虎 on a 鬼 on 干上
-    if _k(f, f.gan_shang) != Kin.OFFICER:
-        return None
-    return _on(f, _rides("白虎", f.gan_shang))
+def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, wherever it stands in the 課傳 (「但不臨干而在五處」;
+    # 馬載虎鬼格 is one): a 鬼 of the day among the four lessons' uppers or the 三傳, riding 白虎
+    ghosts = [b for b in {*(k.upper for k in f.lessons), *f.trans} if _k(f, b) == Kin.OFFICER]
+    return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts)) if ghosts else None
 
 
 @by_stem_plate
@@ -648,10 +662,9 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
 
 
 @by_stem_trans
-def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟), a 三合 局 as one element
-    e = trans_element(f.trans)
-    return e is not None and _KIN_OF[f.stem.element][e] != Kin.BROTHER
-
+def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 局 as one element — 財, 父母, 子息, 官鬼
+    # and 「同類現卦，必憂妻及去財」 (兄弟) alike
+    return trans_element(f.trans) is not None
 
 
 def undecided(f):
