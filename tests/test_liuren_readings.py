@@ -492,3 +492,66 @@ def test_fa95_the_stems_own_kind_fills_the_transmissions(day, gan):
     les = _lesson(day, gan=gan)
     assert trans_element(les.transmissions) == les.day.stem.element     # 寅午戌 as one 火局
     assert fa(les, 95) == {}
+
+
+# 卷十一 第28法 傳鬼化財 and the 格 under it, lines 445–453: 「丙申、丙子、丙辰三日並干上丑土，可以敵其水局，
+# 獨存申金為財」; 取還魂債格 (line 447) 「己丑干上亥，三傳酉丑巳 … 金局生起干上亥水作日之財」, 甲午日支上戌;
+# 求財急取格 (line 449) 乙未日未加乙; 空財格 (line 451) 丙子日酉加巳; 危中取財格 (line 453) 甲戌日支上申 …
+@pytest.mark.parametrize("day, where", [
+    ("丙申", "干上丑"), ("丙子", "干上丑"), ("丙辰", "干上丑"), ("己丑", "干上亥"), ("甲午", "支上戌"),
+    ("乙未", "未加乙"), ("辛卯", "卯加辛"), ("丙子", "酉加巳"), ("甲戌", "支上申"), ("丙申", "支上亥"),
+    ("辛卯", "支上午")])
+def test_fa28_the_wealth_out_of_a_ghost_and_its_kinds(day, where):
+    from sitegen.model.liuren.examples import bifa_plate
+    d = GanZhi.from_zh(day)
+    assert fa(lesson(d, bifa_plate(d, where)), 28) == {}
+
+
+def test_fa28_not_where_the_transmissions_feed_the_stem():
+    # 甲申日干上戌 is on the book's 取還魂債 list, but its 三傳 子申辰 生 甲: not 脫氣 (classed ambiguous)
+    les = _lesson("甲申", gan="戌")
+    assert "".join(b.zh for b in les.transmissions) == "子申辰" and fa(les, 28) is None
+
+
+def _at_words(day: str, where: str):
+    from sitegen.model.liuren.examples import bifa_plate
+    d = GanZhi.from_zh(day)
+    return lesson(d, bifa_plate(d, where))
+
+
+# 卷十二 第57法 費有餘, line 43: 「以上總皆生空，脫與鬼皆實論耳」 — 丙午日干上寅, 壬午日干上申, 癸未日干上申,
+# 戊子日干上午, 癸未日丑加巳 (「初末空亡，獨留中傳丑土不空」); line 45 得少失多格: 甲寅日干上卯.
+@pytest.mark.parametrize("day, where", [
+    ("丙午", "干上寅"), ("壬午", "干上申"), ("癸未", "干上申"), ("戊子", "干上午"), ("癸未", "丑加巳"),
+    ("甲寅", "干上卯")])
+def test_fa57_the_life_void_and_the_drain_real(day, where):
+    assert fa(_at_words(day, where), 57) == {}
+
+
+def test_fa57_not_where_nothing_feeds_the_stem():
+    # 乙巳日干上卯: 卯 is 比肩, not 生 (「情願以干加支而受脫也」; classed ambiguous)
+    assert fa(_at_words("乙巳", "干上卯"), 57) is None
+
+
+# 卷十二 第68法 制鬼之位, line 161: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金」; line 163: 甲戌日干上酉,
+# 己丑日干上卯、支上酉, 壬辰日干上戌、支上卯; line 167 病體難擔荷格: 丁丑、丁未、丁亥干上申.
+@pytest.mark.parametrize("day, where", [
+    ("乙丑", "酉加乙"), ("甲戌", "干上酉"), ("己丑", "干上卯"), ("壬辰", "干上戌"), ("丁丑", "干上申"),
+    ("丁未", "干上申"), ("丁亥", "干上申")])
+def test_fa68_what_holds_down_the_ghost(day, where):
+    assert fa(_at_words(day, where), 68) == {}
+
+
+def test_fa68_the_healer_over_the_askers_nianming():
+    # 「其餘救神不在支上而臨三傳之上及臨行年本命」: a 鬼 on 干上 with no 食神 on 支上 or in the 三傳
+    les = next(les for d in SIXTY for p in range(1, 13) if (w := fa(les := lesson(d, p), 68)) and "any" in w)
+    food = {b for b in Branch if (b.element.overcomes(les.lessons[0].upper.element))}
+    assert not food & {les.lessons[2].upper, *les.transmissions}
+    assert {k for alt in fa(les, 68)["any"] for k, _ in alt} == {"birth", "xing"}
+
+
+# 卷十二 第73法 前後逼迫, line 207: 「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」 (癸巳·卯·丑·亥);
+# line 209 全傷坐克格: 丙寅日返吟.
+@pytest.mark.parametrize("day, where", [("癸巳", "午加癸"), ("癸卯", "午加癸"), ("丙寅", "返吟")])
+def test_fa73_overcome_where_it_stands_and_at_home(day, where):
+    assert fa(_at_words(day, where), 73) == {}

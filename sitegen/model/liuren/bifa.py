@@ -259,6 +259,23 @@ def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干
     return _all_kin(f, Kin.WEALTH) and _k(f, f.gan_shang) == Kin.OFFICER
 
 
+def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each from the chart:
+    # 「三合課中雖作日之鬼 … 獨存一字，中間為財者」: a 三合 鬼局, 干上 holding it down (「丙申、丙子、丙辰三日
+    #   並干上丑土，可以敵其水局，獨存申金為財」);
+    # 取還魂債格 「三傳全為脫氣，反生干上財神者」 (「有三傳為脫氣，生起支上財神者」 too);
+    # 求財急取格 (財就人): the 辰 over the day, the stem's 財 (「乙未日未加乙」);
+    # 空財格 (「丙子日酉加巳，乃空財」): the 三傳 all 財, 初傳 void;
+    # 危中取財格 「干克支辰為財，支上神為鬼者」
+    e = trans_element(f.trans)
+    tk = None if e is None else _KIN_OF[f.stem.element][e]
+    wealth = _k(f, f.branch) == Kin.WEALTH
+    return ((tk == Kin.OFFICER and _sanhe(f) and f.gan_shang.element.overcomes(e))
+            or (tk == Kin.OFFSPRING and Kin.WEALTH in (_k(f, f.gan_shang), _k(f, f.zhi_shang)))
+            or (wealth and f.gan_shang == f.branch)
+            or (tk == Kin.WEALTH and f.first in _void(f))
+            or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER))
+
+
 def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」 (a 三合 局 as one element)
     e = trans_element(f.trans)
     return e is not None and e.generates(f.stem.element) and f.branch.element.generates(e)
@@ -428,6 +445,52 @@ def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是
     # the asker born in it
     m = stage_branch(f.stem.element, Stage.MU)
     return cond(birth=(m,)) if f.gan_shang == m else None
+
+
+def _places(f) -> list[Branch]:
+    """The 課傳: the four lessons' uppers and the 三傳."""
+    return [*(k.upper for k in f.lessons), *f.trans]
+
+
+def f57(f):  # 費有餘而得不足: 「以上總皆生空，脫與鬼皆實論耳」: what 生 the stem in the 課傳 all void, and a 脫
+    # or a 鬼 there not void (丙午日干上寅、支上卯; 癸未日丑加巳, 「初末空亡，獨留中傳丑土不空」); or 得少失多格
+    # 「甲寅日干上卯，乃日之旺神，三傳辰巳午 … 辰乃干上卯之六害，中末盜氣」
+    places, void = _places(f), _void(f)
+    sheng = [b for b in places if _k(f, b) == Kin.PARENT]
+    if sheng and all(b in void for b in sheng) and any(
+            _k(f, b) in (Kin.OFFSPRING, Kin.OFFICER) and b not in void for b in places):
+        return True
+    a, b, c = f.trans
+    return (_st(f.stem.element, f.gan_shang) == Stage.DIWANG and a.harm == f.gan_shang
+            and _k(f, b) == _k(f, c) == Kin.OFFSPRING)
+
+
+def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
+    # 「其餘救神不在支上而臨三傳之上及臨行年本命，亦可為救」: 干上 a 鬼, a 食神 (子孫, which 制 it) on 支上
+    # or in the 三傳, or else over the asker's 本命 or 行年; or 病體難擔荷格 「丁丑、丁未、丁亥干上申用」, 三傳
+    # 申酉戌 all 財 and 「丁火逢病死墓」: the 三傳 the stem's 病 死 墓, all 財
+    e = f.stem.element
+    if (_k(f, f.first) == Kin.WEALTH and _all_kin(f, Kin.WEALTH)
+            and [_st(e, b) for b in f.trans] == [Stage.BING, Stage.SI, Stage.MU]):
+        return True
+    if _k(f, f.gan_shang) != Kin.OFFICER:
+        return None
+    if _k(f, f.zhi_shang) == Kin.OFFSPRING or any(_k(f, b) == Kin.OFFSPRING for b in f.trans):
+        return True
+    at = tuple(f.seat(b) for b in BRANCHES if _k(f, b) == Kin.OFFSPRING)
+    return either(True, ((("birth", at),), (("xing", at),)))
+
+
+def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
+    # (「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」) and 全傷坐克格 「如支干各受上神克，又坐
+    # 被克方者」 (丙寅日返吟)
+    first = f.first
+    if (any(k.upper == first and k.lower.element.overcomes(first.element) for k in f.lessons)
+            and f.heaven[first].element.overcomes(first.element)):
+        return True
+    return (f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
+            and f.seat(f.lodging).element.overcomes(f.stem.element)
+            and f.seat(f.branch).element.overcomes(f.branch.element))
 
 
 def f58(f):  # 用破身心無所歸: 「已上財祿俱作空被克」: 初傳 the day's 財 or 祿, void or overcome — by the
@@ -683,7 +746,7 @@ _TABLE = (
     (19, "胎財生氣妻懷孕", f19), (20, "胎財死氣損胎推", f20), (21, "交車相合交關利", f21),
     (22, "上下皆合兩心齊", f22), (23, "彼求我事支傳干", f23), (24, "我求彼事干傳支", f24),
     (25, "金日逢丁凶禍動", f25), (26, "水日逢丁財動之", f26), (27, "傳財化鬼財休覓", f27),
-    (28, "傳鬼化財錢險危", undecided), (29, "眷屬豐盈居狹宅", f29), (30, "屋宅寬廣致人衰", f30),
+    (28, "傳鬼化財錢險危", f28), (29, "眷屬豐盈居狹宅", f29), (30, "屋宅寬廣致人衰", f30),
     (31, "三傳遞生人舉薦", f31), (32, "三傳互克眾人欺", f32), (33, "有始無終難變易", f33),
     (34, "苦去甘來樂裡悲", f34), (35, "人宅受脫俱招盜", f35), (36, "干支皆敗勢傾頹", f36),
     (37, "末助初兮三等論", f37), (38, "閉口卦體兩般推", f38), (39, "太陽照武宜擒賊", f39),
@@ -692,13 +755,13 @@ _TABLE = (
     (46, "貴人差迭事參差", f46), (47, "貴雖在獄宜臨干", f47), (48, "鬼乘天乙乃神祗", f48),
     (49, "兩貴受克難干貴", f49), (50, "二貴皆空虛喜期", f50), (51, "魁度天門關隔定", f51),
     (52, "罡塞鬼戶任謀為", f52), (53, "兩蛇夾墓凶難免", f53), (54, "虎視逢虎力難施", f54),
-    (55, "所謀多拙逢羅網", f55), (56, "天網自裹己招非", f56), (57, "費有餘而得不足", undecided),
+    (55, "所謀多拙逢羅網", f55), (56, "天網自裹己招非", f56), (57, "費有餘而得不足", f57),
     (58, "用破身心無所歸", f58), (59, "華蓋覆日人昏晦", f59), (60, "太陽射宅屋光輝", f60),
     (61, "干乘墓虎無占病", f61), (62, "支乘墓虎有伏尸", f62), (63, "彼此全傷防兩損", f63),
     (64, "夫婦蕪淫各有私", f64), (65, "干墓并關人宅廢", f65), (66, "支墳財並旅程稽", f66),
-    (67, "受虎克神為病症", undecided), (68, "制鬼之位乃良醫", undecided), (69, "虎乘遁鬼殃非淺", f69),
+    (67, "受虎克神為病症", undecided), (68, "制鬼之位乃良醫", f68), (69, "虎乘遁鬼殃非淺", f69),
     (70, "鬼臨三四訟災隨", f70), (71, "病符克宅全家患", f71), (72, "喪弔全逢掛縞衣", f72),
-    (73, "前後逼迫難進退", undecided), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
+    (73, "前後逼迫難進退", f73), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
     (76, "彼此猜忌害相隨", f76), (77, "互生俱生凡事益", f77), (78, "互旺皆旺坐謀宜", f78),
     (79, "干支值絕凡謀決", f79), (80, "人宅皆死各衰羸", f80), (81, "傳墓入墓分憎愛", f81),
     (82, "不行傳者考初時", f82), (83, "萬事喜忻三六合", f83), (84, "合中犯殺蜜中砒", f84),
