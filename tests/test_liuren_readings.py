@@ -555,3 +555,37 @@ def test_fa68_the_healer_over_the_askers_nianming():
 @pytest.mark.parametrize("day, where", [("癸巳", "午加癸"), ("癸卯", "午加癸"), ("丙寅", "返吟")])
 def test_fa73_overcome_where_it_stands_and_at_home(day, where):
     assert fa(_at_words(day, where), 73) == {}
+
+
+# 卷十二 第67法 受虎克神, line 119 祿粮神格: 辛未日酉加寅 「祿坐絕鄉，又作閉口」; line 129 虎乘丁鬼格: 辛卯日亥加丑
+# 「晝占乃亥乘白虎作丁神」; line 137 空祿格: 甲辰日寅加酉, 乙巳日卯加申, 丁亥日午加亥; line 139 祿神閉口格:
+# 辛未日酉加戌夜; line 141 六片板格: 癸卯日申加卯.
+@pytest.mark.parametrize("day, where, shift", [
+    ("辛未", "酉加寅", ""), ("辛卯", "亥加丑", "day"), ("甲辰", "寅加酉", ""), ("乙巳", "卯加申", ""),
+    ("丁亥", "午加亥", ""), ("辛未", "酉加戌", "night"), ("癸卯", "申加卯", "")])
+def test_fa67_the_kinds_the_chart_decides(day, where, shift):
+    assert _at(fa(_at_words(day, where), 67), shift)
+
+
+def test_fa67_a_void_lu_needs_a_place_that_overcomes_it():
+    # 甲辰日 (甲辰旬, 寅卯 void): 寅 over 亥 (water 生 wood) is no 空祿
+    les = _lesson("甲辰", "寅", "亥")
+    assert fa(les, 67) is None
+
+
+# 卷十一 第22法 上下皆合 and its 格: line 381 干支相會 (乙酉日酉加乙 …, 壬寅日寅加亥); line 383 上下俱合 (甲申日干上亥
+# …); line 385 獨支干上神作六合 (戊辰日干上丑 …); line 387 交互六合 (乙丑日干上子 …); line 391 日辰鄰近 (壬子日子加亥,
+# 戊午日干上午); line 393 干支相會 (丙戌日戌加巳, 壬辰日辰加亥).
+@pytest.mark.parametrize("day, where", [
+    ("乙酉", "酉加乙"), ("壬寅", "寅加亥"), ("甲申", "干上亥"), ("庚寅", "干上巳"), ("戊辰", "干上丑"),
+    ("丙子", "干上卯"), ("乙丑", "干上子"), ("戊寅", "干上亥"), ("壬子", "子加亥"), ("戊午", "干上午"),
+    ("丙戌", "戌加巳"), ("壬辰", "辰加亥")])
+def test_fa22_the_kinds_of_combination(day, where):
+    assert fa(_at_words(day, where), 22) == {}
+
+
+# line 389 外好裡槎枒: 「支干上神雖作六合，奈何地盤支干上神卻作六害也」 — 壬申日干上寅, 辛酉日干上丑, 乙卯日干上未 …
+@pytest.mark.parametrize("day, where", [("壬申", "干上寅"), ("辛酉", "干上丑"), ("辛酉", "干上未"),
+                                        ("乙卯", "干上未"), ("丙寅", "干上寅"), ("戊寅", "干上寅")])
+def test_fa22_not_where_the_ground_harms(day, where):
+    assert fa(_at_words(day, where), 22) is None

@@ -226,8 +226,16 @@ def f21(f):  # 交車相合交關利: 「謂日干與支上神作六合，地支
             and f.zhi_shang.combine == f.lodging)
 
 
-def f22(f):  # 上下皆合兩心齊: 干上·支上 六合, and the day's place and the 辰 六合
-    return f.gan_shang.combine == f.zhi_shang and f.lodging.combine == f.branch
+def f22(f):  # 上下皆合兩心齊: 「謂支干上神作六合，地盤支干亦作六合」, and the 格 its 解 sets under it: 干支相會
+    # (「乙酉日酉加乙，或乙加酉 … 緣上下作六合也」: the 辰 over the day or the day over the 辰, the two 六合);
+    # 上下俱合 (「日干與上神作六合，地支亦與上神作六合」); 獨支干上神作六合 (干上 and 支上 六合 alone; 日辰鄰近
+    # and the second 干支相會 are cases of it) — but not 外好裡槎枒, 「支干上神雖作六合，奈何地盤支干上神卻作
+    # 六害」; 交互六合 (「干上神與支作六合，支上神與干作六合」)
+    g, z, day, br = f.gan_shang, f.zhi_shang, f.lodging, f.branch
+    return ((day.combine == br and (g == br or z == day))
+            or (g.combine == day and z.combine == br)
+            or (g.combine == z and day.harm != br)
+            or (g.combine == br and z.combine == day))
 
 
 def f23(f):  # 彼求我事支傳干: 初傳 from 支上, 末傳 on 干上
@@ -463,6 +471,27 @@ def f57(f):  # 費有餘而得不足: 「以上總皆生空，脫與鬼皆實論
     a, b, c = f.trans
     return (_st(f.stem.element, f.gan_shang) == Stage.DIWANG and a.harm == f.gan_shang
             and _k(f, b) == _k(f, c) == Kin.OFFSPRING)
+
+
+def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of any lesson; of the 格 its 解 sets beside
+    # it, those the chart decides — 祿粮神格 「辛未日酉加寅，乃是祿坐絕鄉，又作閉口」 (the 祿 the 旬尾, on its 絕
+    # or a place that overcomes it); 空祿格 「緣日之祿神作空亡又坐克方」; 祿神閉口格 「緣禄神作閉口，為旬尾乘白虎
+    # 者是也」; 虎乘丁鬼格 「如六辛日有白虎乘丁者」 (in the 課傳); 六片板格 「緣六合乘申臨卯，為尸入棺」
+    lu = LU[f.stem]
+    seat = f.seat(lu)
+    struck = seat.element.overcomes(lu.element) or _st(lu.element, seat) == Stage.JUE
+    tail = lu == f.day.xun_head.branch.shift(9)
+    if (tail and struck) or (lu in _void(f) and seat.element.overcomes(lu.element)):
+        return True
+    ding = f.day.xun_head.branch.shift(3)
+    tests = []
+    if tail:
+        tests.append(_rides("白虎", lu))
+    if f.stem == Stem.XIN and ding in _places(f):
+        tests.append(_rides("白虎", ding))
+    if f.seat(B.SHEN) == B.MAO:
+        tests.append(_rides("六合", B.SHEN))
+    return _on(f, lambda g: any(t(g) for t in tests)) if tests else None
 
 
 def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
@@ -759,7 +788,7 @@ _TABLE = (
     (58, "用破身心無所歸", f58), (59, "華蓋覆日人昏晦", f59), (60, "太陽射宅屋光輝", f60),
     (61, "干乘墓虎無占病", f61), (62, "支乘墓虎有伏尸", f62), (63, "彼此全傷防兩損", f63),
     (64, "夫婦蕪淫各有私", f64), (65, "干墓并關人宅廢", f65), (66, "支墳財並旅程稽", f66),
-    (67, "受虎克神為病症", undecided), (68, "制鬼之位乃良醫", f68), (69, "虎乘遁鬼殃非淺", f69),
+    (67, "受虎克神為病症", f67), (68, "制鬼之位乃良醫", f68), (69, "虎乘遁鬼殃非淺", f69),
     (70, "鬼臨三四訟災隨", f70), (71, "病符克宅全家患", f71), (72, "喪弔全逢掛縞衣", f72),
     (73, "前後逼迫難進退", f73), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
     (76, "彼此猜忌害相隨", f76), (77, "互生俱生凡事益", f77), (78, "互旺皆旺坐謀宜", f78),
