@@ -589,3 +589,48 @@ def test_fa22_the_kinds_of_combination(day, where):
                                         ("乙卯", "干上未"), ("丙寅", "干上寅"), ("戊寅", "干上寅")])
 def test_fa22_not_where_the_ground_harms(day, where):
     assert fa(_at_words(day, where), 22) is None
+
+
+# 卷十一 第11法 眾鬼雖彰 and its 格: line 243 家鬼 (丙寅日干上辰, 「從支陰發用為鬼 … 賴干上有救」); line 245 家人解禍
+# (癸亥日辰加癸); line 247 引鬼為生 (丙子日干上子, 己丑日卯加申, 甲寅·甲午日酉加寅); line 249 傳鬼為生 (癸巳日巳加酉
+# 晝); line 251 貴德臨身 (乙巳日酉加巳 夜); line 253 天將為救神 (辛巳日午加辛); line 255 脫氣為救 (壬子日未加卯 夜).
+@pytest.mark.parametrize("day, where, shift", [
+    ("丙寅", "干上辰", ""), ("癸亥", "辰加癸", ""), ("丙子", "干上子", ""), ("己丑", "卯加申", ""),
+    ("甲寅", "酉加寅", ""), ("癸巳", "巳加酉", "day"), ("乙巳", "酉加巳", "night"), ("辛巳", "午加辛", ""),
+    ("壬子", "未加卯", "night")])
+def test_fa11_the_ghosts_held_down_or_turned(day, where, shift):
+    assert _at(fa(_at_words(day, where), 11), shift)
+
+
+def test_fa11_the_noble_virtue_only_by_night():
+    # 乙巳日酉加巳: 「如用晝貴，凶不可遏，設用夜貴反為吉」
+    assert fa(_at_words("乙巳", "酉加巳"), 11) == {"day_night": ("night",)}
+
+
+# 卷十二 第62法 支乘墓虎, line 73 虎鬼克支格 「緣支鬼乘白虎而克支者」: 壬子日戌加子晝, 丁丑日寅加丑夜, 壬寅日返吟夜,
+# 癸卯日申加卯夜, 壬午日返吟晝, 丙申日午加申晝, 癸亥日戌加亥晝夜; line 77 蛇墓克支格: 丙子日戌加子夜, 壬子日辰加子夜.
+@pytest.mark.parametrize("day, where, shift", [
+    ("壬子", "戌加子", "day"), ("丁丑", "寅加丑", "night"), ("壬寅", "返吟", "night"), ("癸卯", "申加卯", "night"),
+    ("壬午", "返吟", "day"), ("丙申", "午加申", "day"), ("癸亥", "戌加亥", ""), ("丙子", "戌加子", "night"),
+    ("壬子", "辰加子", "night")])
+def test_fa62_the_tiger_ghost_and_the_snake_tomb_on_the_branch(day, where, shift):
+    assert _at(fa(_at_words(day, where), 62), shift)
+
+
+def test_fa62_the_snake_tomb_only_where_it_overcomes_the_branch():
+    # 「余有雖臨支而不克者稍輕」: the stem's 墓 on 支上 riding 螣蛇 but not overcoming the 辰 (nor on a 卯·酉 day,
+    # 墓門開) is not the 法 by that shift
+    from sitegen.model.ganzhi import Stage, stage_branch
+    seen = 0
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            z = les.lessons[2].upper
+            if (z != stage_branch(d.stem.element, Stage.MU) or z.element.overcomes(d.branch.element)
+                    or d.branch in (Branch.MAO, Branch.YOU) or z == stage_branch(d.branch.element, Stage.MU)):
+                continue
+            for shift, gens in (("day", les.generals_day), ("night", les.generals_night)):
+                if gens[z] == "螣蛇":
+                    seen += 1
+                    assert not _at(fa(les, 62), shift), (d.zh, p, shift)
+    assert seen

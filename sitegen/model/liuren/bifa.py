@@ -15,7 +15,7 @@ from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
-from .tables import DAY_HOURS, QUANJU
+from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
 # The house (家) of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
@@ -152,8 +152,37 @@ def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
     return zhuolun(f) and B.MAO in _void(f)
 
 
-def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them
-    return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(_trans_el(f))
+def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and the 格 its 解 sets under it:
+    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰, 干上
+    #   overcoming it;
+    # 家人解禍 (「支上有寅木可以敵鬼」): 三傳 all 鬼, 支上 overcoming them;
+    # 引鬼為生 「謂初傳日鬼，而生其末傳來育干者是也」;
+    # 傳鬼為生 「三傳皆作日鬼，反生起干上之神而育干者是也」 — or the 鬼 are the generals on the 傳, which 生 the
+    #   傳 that 生 the stem (「癸巳日巳加酉，用晝將皆土克日，殊不知土將生三傳金局」);
+    # 貴德臨身 (「干上乘申金，又為貴人、又為日之德神臨身」): 三傳 all 鬼, 干上 the day's 德 riding 貴人;
+    # 天將為救神 (「天將 … 皆是貴、常、勾土神，而竊其火氣生其日干」): 三傳 all 鬼, the generals on them what the 鬼
+    #   生 and what 生 the stem;
+    # 脫氣為救 (「三傳天將皆是勾、常、貴人土神，並來傷壬干，反賴三傳木局去其土將」): 三傳 all 脫, the generals on
+    #   them all 鬼
+    s, g, z = f.stem.element, f.gan_shang.element, f.zhi_shang.element
+    ghosts = _all_kin(f, Kin.OFFICER)
+    te = _trans_el(f)
+    first, last = f.first, f.trans[2]
+    if ((ghosts and (g.overcomes(te) or z.overcomes(te) or (te.generates(g) and g.generates(s))))
+            or (_k(f, first) == Kin.OFFICER and first in (f.zhi_shang, f.lessons[3].upper)
+                and g.overcomes(first.element))
+            or (_k(f, first) == Kin.OFFICER and first.element.generates(last.element)
+                and last.element.generates(s))):
+        return True
+    tests = []
+    if ghosts:
+        if f.gan_shang == GAN_DE[f.stem]:
+            tests.append(_rides("貴人", f.gan_shang))
+        tests.append(lambda gs: all(te.generates(GENERAL_ELEMENT[gs[b]]) and GENERAL_ELEMENT[gs[b]].generates(s)
+                                    for b in f.trans))
+    elif te.generates(s) or _all_kin(f, Kin.OFFSPRING):
+        tests.append(lambda gs: all(GENERAL_ELEMENT[gs[b]].overcomes(s) for b in f.trans))
+    return _on(f, lambda gs: any(t(gs) for t in tests)) if tests else None
 
 
 def f12(f):  # 雖憂狐假虎威儀: 「其丁火實畏子水所克，反倚賴支屬土卻能制其子水」 and 「晝虎夜元皆乘脫氣，尤賴
@@ -555,10 +584,16 @@ def f61(f):  # 干乘墓虎無占病: 干上 the stem's 墓, riding 白虎
     return _on(f, _rides("白虎", f.gan_shang))
 
 
-def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎
-    if f.zhi_shang not in (stage_branch(f.branch.element, Stage.MU), stage_branch(f.stem.element, Stage.MU)):
+def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎; and the 格 its 解 sets under it:
+    # 虎鬼克支 「緣支鬼乘白虎而克支者」; 蛇墓克支 「緣干墓乘螣蛇而加支又克支者」; 墓門開 「如卯酉日占，干墓乘蛇虎
+    # 加支」
+    z = f.zhi_shang
+    gan_mu = z == stage_branch(f.stem.element, Stage.MU)
+    tiger = gan_mu or z == stage_branch(f.branch.element, Stage.MU) or z.element.overcomes(f.branch.element)
+    snake = gan_mu and (z.element.overcomes(f.branch.element) or f.branch in (B.MAO, B.YOU))
+    if not (tiger or snake):
         return None
-    return _on(f, _rides("白虎", f.zhi_shang))
+    return _on(f, lambda g: (tiger and g[z] == "白虎") or (snake and g[z] == "螣蛇"))
 
 
 def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
