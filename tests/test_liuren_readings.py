@@ -634,3 +634,16 @@ def test_fa62_the_snake_tomb_only_where_it_overcomes_the_branch():
                     seen += 1
                     assert not _at(fa(les, 62), shift), (d.zh, p, shift)
     assert seen
+
+
+# 卷十一 第25法 金日逢丁 and the 格 any day can show: line 407 火鬼蛇雀克宅 (「夏占火鬼是酉 … 丁卯日酉加卯用晝將
+# 乘朱雀而克宅」, 「冬占火鬼是卯 … 壬辰日卯加辰，晝將乘朱雀」); line 411 蛇虎遁鬼 (甲子日庚午加戌, 晝將); line 415
+# 馬載虎鬼 (甲寅日申加午 晝, 戊辰日寅加未 夜); line 417 蛇虎乘丁 (乙亥日丑加亥, 乙未日干上酉 夜乘螣蛇).
+@pytest.mark.parametrize("day, where, shift, months", [
+    ("丁卯", "酉加卯", "day", ("巳", "午", "未")), ("壬辰", "卯加辰", "day", ("子", "丑", "亥")),
+    ("甲子", "午加戌", "day", None), ("甲寅", "申加午", "day", None), ("戊辰", "寅加未", "night", None),
+    ("乙亥", "丑加亥", "", None), ("乙未", "干上酉", "night", None)])
+def test_fa25_the_kinds_any_day_can_show(day, where, shift, months):
+    w = fa(_at_words(day, where), 25)
+    assert _at(w, shift)
+    assert w.get("months") == months

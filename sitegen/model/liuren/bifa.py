@@ -284,8 +284,47 @@ def _ding_in(f):
     return either(True, ((("birth", at),), (("xing", at),)))
 
 
-def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」
-    return _ding_in(f) if f.stem.element == Element.METAL else None
+def huogui(month: Branch) -> Branch:
+    """火鬼: 春午 夏酉 秋子 冬卯 (《六壬大全》 卷十一 第25法 火鬼蛇雀克宅格)."""
+    return (B.WU, B.YOU, B.ZI, B.MAO)[(month - B.YIN) % 12 // 3]
+
+
+HUOGUI_MONTHS = months_of(huogui)
+
+
+def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」, and the 格 its 解 sets under it
+    # that any day can show: 火鬼蛇雀克宅 (「火鬼乘蛇雀而克宅者」: the season's 火鬼 on 支上 riding 螣蛇 or 朱雀,
+    # overcoming the 辰); 蛇虎遁鬼 (「六甲日遁旬內之庚乘白虎在六處，並辛日遁旬內之丁乘螣蛇在六處者」, in the
+    # 課傳); 馬載虎鬼 (a 鬼 that is the 辰's 驛馬 riding 白虎 in the 課傳); 蛇虎乘丁 (「乃丁作白虎而克支辰」 on
+    # 支上; 「余日鬼乘丁作螣蛇尤凶」 in the 課傳). Where one held by 晝/夜 and another in some months or by
+    # the asker's 年命 would both show, the 晝/夜 one is given (a ``Cond`` holds one set of conditions).
+    places = _places(f)
+    head = f.day.xun_head.branch
+    ding = head.shift(3)
+    tests = []
+    if f.stem in (Stem.JIA, Stem.XIN):
+        dun = head.shift(6 if f.stem == Stem.JIA else 3)      # the 旬's 庚 or 丁
+        if dun in places:
+            tests.append(_rides("白虎" if f.stem == Stem.JIA else "螣蛇", dun))
+    ma = yima(f.branch)
+    if ma in places and _k(f, ma) == Kin.OFFICER:
+        tests.append(_rides("白虎", ma))
+    if f.zhi_shang == ding and ding.element.overcomes(f.branch.element):
+        tests.append(_rides("白虎", ding))
+    if ding in places and _k(f, ding) == Kin.OFFICER:
+        tests.append(_rides("螣蛇", ding))
+    by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+    if by_shift is True:
+        return True
+    z = f.zhi_shang
+    fire = None
+    if z in HUOGUI_MONTHS and HUOGUI_MONTHS[z] and z.element.overcomes(f.branch.element):
+        dn = f.on(lambda g: g[z] in ("螣蛇", "朱雀"))
+        fire = None if dn is None else cond(months=HUOGUI_MONTHS[z], day_night=dn)
+    ding_in = _ding_in(f) if f.stem.element == Element.METAL else None
+    if ding_in is True:
+        return True
+    return by_shift or ding_in or fire
 
 
 def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」
