@@ -647,3 +647,13 @@ def test_fa25_the_kinds_any_day_can_show(day, where, shift, months):
     w = fa(_at_words(day, where), 25)
     assert _at(w, shift)
     assert w.get("months") == months
+
+
+# 卷十二 第72法 喪弔 and its 孝服 格, line 195: 「如日鬼作死氣而乘太常加干上 … 六辛日午加戌，正月夜占」; line 197:
+# 「乙未日申加未，三月占用晝將，作死氣乘太常入宅」, 戊戌日卯加戌 十月 夜; line 199: 辛亥日戌加亥 五月 晝夜.
+@pytest.mark.parametrize("day, where, shift, month", [
+    ("辛亥", "午加戌", "night", "寅"), ("乙未", "申加未", "day", "辰"), ("戊戌", "卯加戌", "night", "亥"),
+    ("辛亥", "戌加亥", "", "午")])
+def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, month):
+    w = fa(_at_words(day, where), 72)
+    assert _at(w, shift) and month in w["months"]

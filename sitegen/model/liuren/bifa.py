@@ -680,8 +680,23 @@ def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year'
     return cond(years=(f.zhi_shang.shift(1),))
 
 
-def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上
-    return _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
+def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上; and 內外孝服格 「如日鬼作死氣而
+    # 乘太常加干上，必主有外孝服」, with 孝白蓋妻頭格's 「死氣乘太常入宅」 (支上, a 鬼 or not: 「己亥日戌加亥 …
+    # 死氣作太常入宅」). Where both would show, the 喪弔 (by the year) is given.
+    sd = _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
+    if sd is not None:
+        return sd
+    g, z = f.gan_shang, f.zhi_shang
+    outer = _k(f, g) == Kin.OFFICER
+
+    def months(gs):   # the months in which what 太常 rides (on 支上, or a 鬼 on 干上) is the 死氣
+        return (SIQI_MONTHS[z] if gs[z] == "太常" else ()) + (SIQI_MONTHS[g] if outer and gs[g] == "太常" else ())
+    d, n = months(f.gd), months(f.gn)
+    if d and n and set(d) != set(n):
+        n = ()            # a Cond holds one set of months: the 晝 one is given
+    if not (d or n):
+        return None
+    return cond(months=d or n, day_night=_shift(bool(d), bool(n)))
 
 
 _SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
