@@ -286,8 +286,9 @@ def test_fa7_not_void_not_closed_and_not_a_lu_that_is_not_wang(day, gan):
 
 # 卷十一 第19法 胎財生氣, line 307: 「謂日干之胎神，作日之妻財，又逢月內之生氣者 … 壬寅日干上午 … 七月生氣
 # 在午 … 六庚六辛日干上卯，四月占皆然。六戊六己日干上子，正月占」 (戊己's 胎 子: 「明知子上是胞胎」).
+# (己丑日干上子 is also 互胎格, held in every month: test_fa19_each_on_the_others_foetus.)
 @pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("壬辰", "午", "申"), ("庚子", "卯", "巳"),
-                                             ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己丑", "子", "寅")])
+                                             ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己卯", "子", "寅")])
 def test_fa19_the_foetus_as_wife_in_the_month_of_shengqi(day, gan, month):
     assert fa(_lesson(day, gan=gan), 19) == {"months": (month,)}
 
@@ -657,3 +658,10 @@ def test_fa25_the_kinds_any_day_can_show(day, where, shift, months):
 def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, month):
     w = fa(_at_words(day, where), 72)
     assert _at(w, shift) and month in w["months"]
+
+
+# 卷十一 第19法 互胎格, line 317: 「如戊寅日干上酉，乃支之胎神，支上午乃干之胎神 … 甲申干上卯，庚寅干上酉，已上並是
+# 干上得支之胎神，支上得干之胎神也」 (乙丑日干上子: 土's 胎 with 火).
+@pytest.mark.parametrize("day, gan", [("戊寅", "酉"), ("甲申", "卯"), ("庚寅", "酉"), ("乙丑", "子"), ("己未", "午")])
+def test_fa19_each_on_the_others_foetus(day, gan):
+    assert fa(_lesson(day, gan=gan), 19) == {}

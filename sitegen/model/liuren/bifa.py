@@ -235,9 +235,16 @@ def _tai(f):
     return tai if f.gan_shang == tai else None
 
 
-@by_stem_plate
+def _tais(e: Element) -> tuple[Branch, ...]:
+    """The 胎 of an element; 土's both with 水 (午) and with 火 (子), as 互胎格 names them (「己未、癸丑 …
+    干上午」, 「乙丑、己未、癸未，干上子」)."""
+    return (B.WU, B.ZI) if e == Element.EARTH else (stage_branch(e, Stage.TAI),)
+
+
 def f19(f):  # 胎財生氣妻懷孕: 「謂日干之胎神，作日之妻財，又逢月內之生氣者」: 干上 the stem's 胎, its 財,
-    # the month's 生氣
+    # the month's 生氣; or 互胎格 「干上得支之胎神，支上得干之胎神也」 (戊寅日干上酉、支上午)
+    if f.gan_shang in _tais(f.branch.element) and f.zhi_shang in _tais(f.stem.element):
+        return True
     tai = _tai(f)
     return None if tai is None or _k(f, tai) != Kin.WEALTH else cond(months=SHENGQI_MONTHS[tai])
 
