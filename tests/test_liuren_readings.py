@@ -12,6 +12,7 @@ import pytest
 
 from sitegen.model.ganzhi import LODGING, SIXTY, Branch, GanZhi
 from sitegen.model.liuren import lesson
+from sitegen.model.liuren.bifa import trans_element
 from sitegen.model.liuren.plate import plate_of
 from sitegen.model.liuren.rules import RULES_BY_ID
 
@@ -285,8 +286,9 @@ def test_fa7_not_void_not_closed_and_not_a_lu_that_is_not_wang(day, gan):
 
 # 卷十一 第19法 胎財生氣, line 307: 「謂日干之胎神，作日之妻財，又逢月內之生氣者 … 壬寅日干上午 … 七月生氣
 # 在午 … 六庚六辛日干上卯，四月占皆然。六戊六己日干上子，正月占」 (戊己's 胎 子: 「明知子上是胞胎」).
+# (己丑日干上子 is also 互胎格, held in every month: test_fa19_each_on_the_others_foetus.)
 @pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("壬辰", "午", "申"), ("庚子", "卯", "巳"),
-                                             ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己丑", "子", "寅")])
+                                             ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己卯", "子", "寅")])
 def test_fa19_the_foetus_as_wife_in_the_month_of_shengqi(day, gan, month):
     assert fa(_lesson(day, gan=gan), 19) == {"months": (month,)}
 
@@ -433,10 +435,233 @@ def test_the_askers_nianming_decides_where_the_clause_names_it():
     assert dict(c.when)["any"] == ((("birth", (seat,)),), (("xing", (seat,)),))
     pohua = [c for x in les for c in x.conditional_patterns if c.rule == "liuren-po-hua" and "xing" in dict(c.when)]
     assert pohua and all(dict(c.when)["needs"] == ("行年",) for c in pohua)
-    ding = [(x, b) for x in les for b in x.bifa if b.number == 25 and b.condition is not None]
+    ding = [(x, b) for x in les for b in x.bifa if b.number == 25 and "any" in dict(b.when)]
     assert ding
     x, b = ding[0]
     at = x.seat(x.day.xun_head.branch.shift(3)).zh
     f = {"hour": "子", "day_night": "night", "month_general": "子", "month": "甲子", "year": "甲子"}
     assert held(dict(b.when), f, birth=at) is True and held(dict(b.when), f) is None
     assert held(dict(b.when), f, birth="子" if at != "子" else "丑", xing="子" if at != "子" else "丑") is False
+
+
+# 卷十一 第38法 閉口, line 555: 「地盤旬首上神乘元武者，每日有一二課推之」 — the god over the earth 旬首
+# riding 玄武, 發用 or not: 甲子日辰戌加子晝夜, 乙丑日卯加子晝, 乙丑日亥加子夜, 丙寅日申加子晝, 丁卯日返吟夜;
+# line 557: 甲申日辰加申, 乙酉日亥加申夜; line 559: 乙亥日巳加戌夜、卯加戌晝, 己卯日卯加戌晝.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("甲子", "辰", "子", ""), ("甲子", "戌", "子", ""), ("乙丑", "卯", "子", "day"), ("乙丑", "亥", "子", "night"),
+    ("丙寅", "申", "子", "day"), ("丁卯", "酉", "卯", "night"), ("甲申", "辰", "申", ""),
+    ("乙酉", "亥", "申", "night"), ("乙亥", "巳", "戌", "night"), ("乙亥", "卯", "戌", "day"),
+    ("己卯", "卯", "戌", "day")])
+def test_fa38_the_god_over_the_earth_xun_head_riding_xuanwu(day, heaven, earth, shift):
+    les = _lesson(day, heaven, earth)
+    over = les.heaven[les.day.xun_head.branch]
+    gens = {"day": (les.generals_day,), "night": (les.generals_night,)}.get(
+        shift, (les.generals_day, les.generals_night))
+    assert all(g[over] == "玄武" for g in gens)
+    assert _at(fa(les, 38), shift)
+
+
+def test_fa38_not_in_the_other_shift_nor_on_a_southeastern_head():
+    # 乙丑日卯加子: 玄武 rides 卯 by day only (「乙丑日卯加子晝」)
+    assert fa(_lesson("乙丑", "卯", "子"), 38) == {"day_night": ("day",)}
+    # 「甲午、甲辰、甲寅三旬 … 無地盤旬首乘元武，因元武不到東南方也」: no god over 午 riding 玄武 on 甲午
+    les = _lesson("甲午", "午", "午")
+    assert les.method == "伏吟" and fa(les, 38) is None
+
+
+# 卷十二 第91法 虎臨干鬼, line 391: 「謂日干之鬼上乘白虎者 … 但不臨干而在五處」; 甲子日申加戌晝 (申 the 中傳),
+# line 393: 甲子日申加午晝 (末傳), 戊寅日寅加亥夜 (中傳); line 395 馬載虎鬼格: 戊辰日寅加未夜 …, 甲寅日伏吟晝.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("甲子", "申", "戌", "day"), ("甲子", "申", "午", "day"), ("戊寅", "寅", "亥", "night"),
+    ("戊辰", "寅", "未", "night"), ("戊辰", "寅", "酉", "night"), ("戊辰", "寅", "亥", "night"),
+    ("戊子", "寅", "未", "night"), ("甲寅", "申", "午", "day"), ("甲寅", "寅", "寅", "day"),
+    ("甲寅", "申", "戌", "day"), ("甲午", "申", "午", "day")])
+def test_fa91_the_tiger_on_the_stems_ghost_anywhere_in_the_lessons(day, heaven, earth, shift):
+    assert fa(_lesson(day, heaven, earth), 91) == {"day_night": (shift,)}
+
+
+def test_fa91_not_for_the_four_stems_the_book_excludes():
+    # 「若乙丙丁辛四干無此例」
+    assert not any(fa(lesson(d, p), 91) is not None
+                   for d in SIXTY if d.stem.zh in "乙丙丁辛" for p in range(1, 13))
+
+
+# 卷十二 第95法 六爻現卦, line 435: 「同類現卦，必憂妻及去財 … 如丙寅日干上丑，三傳戌午寅皆是日之同類」;
+# line 445: 丁亥日干上戌.
+@pytest.mark.parametrize("day, gan", [("丙寅", "丑"), ("丁亥", "戌")])
+def test_fa95_the_stems_own_kind_fills_the_transmissions(day, gan):
+    les = _lesson(day, gan=gan)
+    assert trans_element(les.transmissions) == les.day.stem.element     # 寅午戌 as one 火局
+    assert fa(les, 95) == {}
+
+
+# 卷十一 第28法 傳鬼化財 and the 格 under it, lines 445–453: 「丙申、丙子、丙辰三日並干上丑土，可以敵其水局，
+# 獨存申金為財」; 取還魂債格 (line 447) 「己丑干上亥，三傳酉丑巳 … 金局生起干上亥水作日之財」, 甲午日支上戌;
+# 求財急取格 (line 449) 乙未日未加乙; 空財格 (line 451) 丙子日酉加巳; 危中取財格 (line 453) 甲戌日支上申 …
+@pytest.mark.parametrize("day, where", [
+    ("丙申", "干上丑"), ("丙子", "干上丑"), ("丙辰", "干上丑"), ("己丑", "干上亥"), ("甲午", "支上戌"),
+    ("乙未", "未加乙"), ("辛卯", "卯加辛"), ("丙子", "酉加巳"), ("甲戌", "支上申"), ("丙申", "支上亥"),
+    ("辛卯", "支上午")])
+def test_fa28_the_wealth_out_of_a_ghost_and_its_kinds(day, where):
+    from sitegen.model.liuren.examples import bifa_plate
+    d = GanZhi.from_zh(day)
+    assert fa(lesson(d, bifa_plate(d, where)), 28) == {}
+
+
+def test_fa28_not_where_the_transmissions_feed_the_stem():
+    # 甲申日干上戌 is on the book's 取還魂債 list, but its 三傳 子申辰 生 甲: not 脫氣 (classed ambiguous)
+    les = _lesson("甲申", gan="戌")
+    assert "".join(b.zh for b in les.transmissions) == "子申辰" and fa(les, 28) is None
+
+
+def _at_words(day: str, where: str):
+    from sitegen.model.liuren.examples import bifa_plate
+    d = GanZhi.from_zh(day)
+    return lesson(d, bifa_plate(d, where))
+
+
+# 卷十二 第57法 費有餘, line 43: 「以上總皆生空，脫與鬼皆實論耳」 — 丙午日干上寅, 壬午日干上申, 癸未日干上申,
+# 戊子日干上午, 癸未日丑加巳 (「初末空亡，獨留中傳丑土不空」); line 45 得少失多格: 甲寅日干上卯.
+@pytest.mark.parametrize("day, where", [
+    ("丙午", "干上寅"), ("壬午", "干上申"), ("癸未", "干上申"), ("戊子", "干上午"), ("癸未", "丑加巳"),
+    ("甲寅", "干上卯")])
+def test_fa57_the_life_void_and_the_drain_real(day, where):
+    assert fa(_at_words(day, where), 57) == {}
+
+
+def test_fa57_not_where_nothing_feeds_the_stem():
+    # 乙巳日干上卯: 卯 is 比肩, not 生 (「情願以干加支而受脫也」; classed ambiguous)
+    assert fa(_at_words("乙巳", "干上卯"), 57) is None
+
+
+# 卷十二 第68法 制鬼之位, line 161: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金」; line 163: 甲戌日干上酉,
+# 己丑日干上卯、支上酉, 壬辰日干上戌、支上卯; line 167 病體難擔荷格: 丁丑、丁未、丁亥干上申.
+@pytest.mark.parametrize("day, where", [
+    ("乙丑", "酉加乙"), ("甲戌", "干上酉"), ("己丑", "干上卯"), ("壬辰", "干上戌"), ("丁丑", "干上申"),
+    ("丁未", "干上申"), ("丁亥", "干上申")])
+def test_fa68_what_holds_down_the_ghost(day, where):
+    assert fa(_at_words(day, where), 68) == {}
+
+
+def test_fa68_the_healer_over_the_askers_nianming():
+    # 「其餘救神不在支上而臨三傳之上及臨行年本命」: a 鬼 on 干上 with no 食神 on 支上 or in the 三傳
+    les = next(les for d in SIXTY for p in range(1, 13) if (w := fa(les := lesson(d, p), 68)) and "any" in w)
+    food = {b for b in Branch if (b.element.overcomes(les.lessons[0].upper.element))}
+    assert not food & {les.lessons[2].upper, *les.transmissions}
+    assert {k for alt in fa(les, 68)["any"] for k, _ in alt} == {"birth", "xing"}
+
+
+# 卷十二 第73法 前後逼迫, line 207: 「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」 (癸巳·卯·丑·亥);
+# line 209 全傷坐克格: 丙寅日返吟.
+@pytest.mark.parametrize("day, where", [("癸巳", "午加癸"), ("癸卯", "午加癸"), ("丙寅", "返吟")])
+def test_fa73_overcome_where_it_stands_and_at_home(day, where):
+    assert fa(_at_words(day, where), 73) == {}
+
+
+# 卷十二 第67法 受虎克神, line 119 祿粮神格: 辛未日酉加寅 「祿坐絕鄉，又作閉口」; line 129 虎乘丁鬼格: 辛卯日亥加丑
+# 「晝占乃亥乘白虎作丁神」; line 137 空祿格: 甲辰日寅加酉, 乙巳日卯加申, 丁亥日午加亥; line 139 祿神閉口格:
+# 辛未日酉加戌夜; line 141 六片板格: 癸卯日申加卯.
+@pytest.mark.parametrize("day, where, shift", [
+    ("辛未", "酉加寅", ""), ("辛卯", "亥加丑", "day"), ("甲辰", "寅加酉", ""), ("乙巳", "卯加申", ""),
+    ("丁亥", "午加亥", ""), ("辛未", "酉加戌", "night"), ("癸卯", "申加卯", "")])
+def test_fa67_the_kinds_the_chart_decides(day, where, shift):
+    assert _at(fa(_at_words(day, where), 67), shift)
+
+
+def test_fa67_a_void_lu_needs_a_place_that_overcomes_it():
+    # 甲辰日 (甲辰旬, 寅卯 void): 寅 over 亥 (water 生 wood) is no 空祿
+    les = _lesson("甲辰", "寅", "亥")
+    assert fa(les, 67) is None
+
+
+# 卷十一 第22法 上下皆合 and its 格: line 381 干支相會 (乙酉日酉加乙 …, 壬寅日寅加亥); line 383 上下俱合 (甲申日干上亥
+# …); line 385 獨支干上神作六合 (戊辰日干上丑 …); line 387 交互六合 (乙丑日干上子 …); line 391 日辰鄰近 (壬子日子加亥,
+# 戊午日干上午); line 393 干支相會 (丙戌日戌加巳, 壬辰日辰加亥).
+@pytest.mark.parametrize("day, where", [
+    ("乙酉", "酉加乙"), ("壬寅", "寅加亥"), ("甲申", "干上亥"), ("庚寅", "干上巳"), ("戊辰", "干上丑"),
+    ("丙子", "干上卯"), ("乙丑", "干上子"), ("戊寅", "干上亥"), ("壬子", "子加亥"), ("戊午", "干上午"),
+    ("丙戌", "戌加巳"), ("壬辰", "辰加亥")])
+def test_fa22_the_kinds_of_combination(day, where):
+    assert fa(_at_words(day, where), 22) == {}
+
+
+# line 389 外好裡槎枒: 「支干上神雖作六合，奈何地盤支干上神卻作六害也」 — 壬申日干上寅, 辛酉日干上丑, 乙卯日干上未 …
+@pytest.mark.parametrize("day, where", [("壬申", "干上寅"), ("辛酉", "干上丑"), ("辛酉", "干上未"),
+                                        ("乙卯", "干上未"), ("丙寅", "干上寅"), ("戊寅", "干上寅")])
+def test_fa22_not_where_the_ground_harms(day, where):
+    assert fa(_at_words(day, where), 22) is None
+
+
+# 卷十一 第11法 眾鬼雖彰 and its 格: line 243 家鬼 (丙寅日干上辰, 「從支陰發用為鬼 … 賴干上有救」); line 245 家人解禍
+# (癸亥日辰加癸); line 247 引鬼為生 (丙子日干上子, 己丑日卯加申, 甲寅·甲午日酉加寅); line 249 傳鬼為生 (癸巳日巳加酉
+# 晝); line 251 貴德臨身 (乙巳日酉加巳 夜); line 253 天將為救神 (辛巳日午加辛); line 255 脫氣為救 (壬子日未加卯 夜).
+@pytest.mark.parametrize("day, where, shift", [
+    ("丙寅", "干上辰", ""), ("癸亥", "辰加癸", ""), ("丙子", "干上子", ""), ("己丑", "卯加申", ""),
+    ("甲寅", "酉加寅", ""), ("癸巳", "巳加酉", "day"), ("乙巳", "酉加巳", "night"), ("辛巳", "午加辛", ""),
+    ("壬子", "未加卯", "night")])
+def test_fa11_the_ghosts_held_down_or_turned(day, where, shift):
+    assert _at(fa(_at_words(day, where), 11), shift)
+
+
+def test_fa11_the_noble_virtue_only_by_night():
+    # 乙巳日酉加巳: 「如用晝貴，凶不可遏，設用夜貴反為吉」
+    assert fa(_at_words("乙巳", "酉加巳"), 11) == {"day_night": ("night",)}
+
+
+# 卷十二 第62法 支乘墓虎, line 73 虎鬼克支格 「緣支鬼乘白虎而克支者」: 壬子日戌加子晝, 丁丑日寅加丑夜, 壬寅日返吟夜,
+# 癸卯日申加卯夜, 壬午日返吟晝, 丙申日午加申晝, 癸亥日戌加亥晝夜; line 77 蛇墓克支格: 丙子日戌加子夜, 壬子日辰加子夜.
+@pytest.mark.parametrize("day, where, shift", [
+    ("壬子", "戌加子", "day"), ("丁丑", "寅加丑", "night"), ("壬寅", "返吟", "night"), ("癸卯", "申加卯", "night"),
+    ("壬午", "返吟", "day"), ("丙申", "午加申", "day"), ("癸亥", "戌加亥", ""), ("丙子", "戌加子", "night"),
+    ("壬子", "辰加子", "night")])
+def test_fa62_the_tiger_ghost_and_the_snake_tomb_on_the_branch(day, where, shift):
+    assert _at(fa(_at_words(day, where), 62), shift)
+
+
+def test_fa62_the_snake_tomb_only_where_it_overcomes_the_branch():
+    # 「余有雖臨支而不克者稍輕」: the stem's 墓 on 支上 riding 螣蛇 but not overcoming the 辰 (nor on a 卯·酉 day,
+    # 墓門開) is not the 法 by that shift
+    from sitegen.model.ganzhi import Stage, stage_branch
+    seen = 0
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            z = les.lessons[2].upper
+            if (z != stage_branch(d.stem.element, Stage.MU) or z.element.overcomes(d.branch.element)
+                    or d.branch in (Branch.MAO, Branch.YOU) or z == stage_branch(d.branch.element, Stage.MU)):
+                continue
+            for shift, gens in (("day", les.generals_day), ("night", les.generals_night)):
+                if gens[z] == "螣蛇":
+                    seen += 1
+                    assert not _at(fa(les, 62), shift), (d.zh, p, shift)
+    assert seen
+
+
+# 卷十一 第25法 金日逢丁 and the 格 any day can show: line 407 火鬼蛇雀克宅 (「夏占火鬼是酉 … 丁卯日酉加卯用晝將
+# 乘朱雀而克宅」, 「冬占火鬼是卯 … 壬辰日卯加辰，晝將乘朱雀」); line 411 蛇虎遁鬼 (甲子日庚午加戌, 晝將); line 415
+# 馬載虎鬼 (甲寅日申加午 晝, 戊辰日寅加未 夜); line 417 蛇虎乘丁 (乙亥日丑加亥, 乙未日干上酉 夜乘螣蛇).
+@pytest.mark.parametrize("day, where, shift, months", [
+    ("丁卯", "酉加卯", "day", ("巳", "午", "未")), ("壬辰", "卯加辰", "day", ("子", "丑", "亥")),
+    ("甲子", "午加戌", "day", None), ("甲寅", "申加午", "day", None), ("戊辰", "寅加未", "night", None),
+    ("乙亥", "丑加亥", "", None), ("乙未", "干上酉", "night", None)])
+def test_fa25_the_kinds_any_day_can_show(day, where, shift, months):
+    w = fa(_at_words(day, where), 25)
+    assert _at(w, shift)
+    assert w.get("months") == months
+
+
+# 卷十二 第72法 喪弔 and its 孝服 格, line 195: 「如日鬼作死氣而乘太常加干上 … 六辛日午加戌，正月夜占」; line 197:
+# 「乙未日申加未，三月占用晝將，作死氣乘太常入宅」, 戊戌日卯加戌 十月 夜; line 199: 辛亥日戌加亥 五月 晝夜.
+@pytest.mark.parametrize("day, where, shift, month", [
+    ("辛亥", "午加戌", "night", "寅"), ("乙未", "申加未", "day", "辰"), ("戊戌", "卯加戌", "night", "亥"),
+    ("辛亥", "戌加亥", "", "午")])
+def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, month):
+    w = fa(_at_words(day, where), 72)
+    assert _at(w, shift) and month in w["months"]
+
+
+# 卷十一 第19法 互胎格, line 317: 「如戊寅日干上酉，乃支之胎神，支上午乃干之胎神 … 甲申干上卯，庚寅干上酉，已上並是
+# 干上得支之胎神，支上得干之胎神也」 (乙丑日干上子: 土's 胎 with 火).
+@pytest.mark.parametrize("day, gan", [("戊寅", "酉"), ("甲申", "卯"), ("庚寅", "酉"), ("乙丑", "子"), ("己未", "午")])
+def test_fa19_each_on_the_others_foetus(day, gan):
+    assert fa(_lesson(day, gan=gan), 19) == {}

@@ -13,9 +13,9 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
+                   by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
-from .tables import DAY_HOURS, QUANJU
+from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
 # The house (家) of each general (《六壬大全》 卷二 神將釋: 貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合
@@ -87,6 +87,19 @@ def _trans_el(f: Facts) -> Element:
     return trans_element(f.trans) or f.first.element
 
 
+def _shift(day: bool, night: bool) -> str | None:
+    return "both" if day and night else "day" if day else "night" if night else None
+
+
+def _any_shift(*results):
+    """Either of several results that are each held, not held, or held 晝 or 夜 only."""
+    if any(r is True for r in results):
+        return True
+    shifts = {dict(r.when)["day_night"][0] for r in results if isinstance(r, Cond)}
+    dn = _shift("day" in shifts, "night" in shifts)
+    return None if dn is None else cond(day_night=dn)
+
+
 def _nobles(f: Facts) -> tuple[Branch, Branch]:
     return noble(f.stem, False, f.guiren), noble(f.stem, True, f.guiren)
 
@@ -139,8 +152,37 @@ def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
     return zhuolun(f) and B.MAO in _void(f)
 
 
-def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them
-    return _all_kin(f, Kin.OFFICER) and f.gan_shang.element.overcomes(_trans_el(f))
+def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and the 格 its 解 sets under it:
+    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰, 干上
+    #   overcoming it;
+    # 家人解禍 (「支上有寅木可以敵鬼」): 三傳 all 鬼, 支上 overcoming them;
+    # 引鬼為生 「謂初傳日鬼，而生其末傳來育干者是也」;
+    # 傳鬼為生 「三傳皆作日鬼，反生起干上之神而育干者是也」 — or the 鬼 are the generals on the 傳, which 生 the
+    #   傳 that 生 the stem (「癸巳日巳加酉，用晝將皆土克日，殊不知土將生三傳金局」);
+    # 貴德臨身 (「干上乘申金，又為貴人、又為日之德神臨身」): 三傳 all 鬼, 干上 the day's 德 riding 貴人;
+    # 天將為救神 (「天將 … 皆是貴、常、勾土神，而竊其火氣生其日干」): 三傳 all 鬼, the generals on them what the 鬼
+    #   生 and what 生 the stem;
+    # 脫氣為救 (「三傳天將皆是勾、常、貴人土神，並來傷壬干，反賴三傳木局去其土將」): 三傳 all 脫, the generals on
+    #   them all 鬼
+    s, g, z = f.stem.element, f.gan_shang.element, f.zhi_shang.element
+    ghosts = _all_kin(f, Kin.OFFICER)
+    te = _trans_el(f)
+    first, last = f.first, f.trans[2]
+    if ((ghosts and (g.overcomes(te) or z.overcomes(te) or (te.generates(g) and g.generates(s))))
+            or (_k(f, first) == Kin.OFFICER and first in (f.zhi_shang, f.lessons[3].upper)
+                and g.overcomes(first.element))
+            or (_k(f, first) == Kin.OFFICER and first.element.generates(last.element)
+                and last.element.generates(s))):
+        return True
+    tests = []
+    if ghosts:
+        if f.gan_shang == GAN_DE[f.stem]:
+            tests.append(_rides("貴人", f.gan_shang))
+        tests.append(lambda gs: all(te.generates(GENERAL_ELEMENT[gs[b]]) and GENERAL_ELEMENT[gs[b]].generates(s)
+                                    for b in f.trans))
+    elif te.generates(s) or _all_kin(f, Kin.OFFSPRING):
+        tests.append(lambda gs: all(GENERAL_ELEMENT[gs[b]].overcomes(s) for b in f.trans))
+    return _on(f, lambda gs: any(t(gs) for t in tests)) if tests else None
 
 
 def f12(f):  # 雖憂狐假虎威儀: 「其丁火實畏子水所克，反倚賴支屬土卻能制其子水」 and 「晝虎夜元皆乘脫氣，尤賴
@@ -193,9 +235,16 @@ def _tai(f):
     return tai if f.gan_shang == tai else None
 
 
-@by_stem_plate
+def _tais(e: Element) -> tuple[Branch, ...]:
+    """The 胎 of an element; 土's both with 水 (午) and with 火 (子), as 互胎格 names them (「己未、癸丑 …
+    干上午」, 「乙丑、己未、癸未，干上子」)."""
+    return (B.WU, B.ZI) if e == Element.EARTH else (stage_branch(e, Stage.TAI),)
+
+
 def f19(f):  # 胎財生氣妻懷孕: 「謂日干之胎神，作日之妻財，又逢月內之生氣者」: 干上 the stem's 胎, its 財,
-    # the month's 生氣
+    # the month's 生氣; or 互胎格 「干上得支之胎神，支上得干之胎神也」 (戊寅日干上酉、支上午)
+    if f.gan_shang in _tais(f.branch.element) and f.zhi_shang in _tais(f.stem.element):
+        return True
     tai = _tai(f)
     return None if tai is None or _k(f, tai) != Kin.WEALTH else cond(months=SHENGQI_MONTHS[tai])
 
@@ -213,8 +262,16 @@ def f21(f):  # 交車相合交關利: 「謂日干與支上神作六合，地支
             and f.zhi_shang.combine == f.lodging)
 
 
-def f22(f):  # 上下皆合兩心齊: 干上·支上 六合, and the day's place and the 辰 六合
-    return f.gan_shang.combine == f.zhi_shang and f.lodging.combine == f.branch
+def f22(f):  # 上下皆合兩心齊: 「謂支干上神作六合，地盤支干亦作六合」, and the 格 its 解 sets under it: 干支相會
+    # (「乙酉日酉加乙，或乙加酉 … 緣上下作六合也」: the 辰 over the day or the day over the 辰, the two 六合);
+    # 上下俱合 (「日干與上神作六合，地支亦與上神作六合」); 獨支干上神作六合 (干上 and 支上 六合 alone; 日辰鄰近
+    # and the second 干支相會 are cases of it) — but not 外好裡槎枒, 「支干上神雖作六合，奈何地盤支干上神卻作
+    # 六害」; 交互六合 (「干上神與支作六合，支上神與干作六合」)
+    g, z, day, br = f.gan_shang, f.zhi_shang, f.lodging, f.branch
+    return ((day.combine == br and (g == br or z == day))
+            or (g.combine == day and z.combine == br)
+            or (g.combine == z and day.harm != br)
+            or (g.combine == br and z.combine == day))
 
 
 def f23(f):  # 彼求我事支傳干: 初傳 from 支上, 末傳 on 干上
@@ -234,8 +291,47 @@ def _ding_in(f):
     return either(True, ((("birth", at),), (("xing", at),)))
 
 
-def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」
-    return _ding_in(f) if f.stem.element == Element.METAL else None
+def huogui(month: Branch) -> Branch:
+    """火鬼: 春午 夏酉 秋子 冬卯 (《六壬大全》 卷十一 第25法 火鬼蛇雀克宅格)."""
+    return (B.WU, B.YOU, B.ZI, B.MAO)[(month - B.YIN) % 12 // 3]
+
+
+HUOGUI_MONTHS = months_of(huogui)
+
+
+def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」, and the 格 its 解 sets under it
+    # that any day can show: 火鬼蛇雀克宅 (「火鬼乘蛇雀而克宅者」: the season's 火鬼 on 支上 riding 螣蛇 or 朱雀,
+    # overcoming the 辰); 蛇虎遁鬼 (「六甲日遁旬內之庚乘白虎在六處，並辛日遁旬內之丁乘螣蛇在六處者」, in the
+    # 課傳); 馬載虎鬼 (a 鬼 that is the 辰's 驛馬 riding 白虎 in the 課傳); 蛇虎乘丁 (「乃丁作白虎而克支辰」 on
+    # 支上; 「余日鬼乘丁作螣蛇尤凶」 in the 課傳). Where one held by 晝/夜 and another in some months or by
+    # the asker's 年命 would both show, the 晝/夜 one is given (a ``Cond`` holds one set of conditions).
+    places = _places(f)
+    head = f.day.xun_head.branch
+    ding = head.shift(3)
+    tests = []
+    if f.stem in (Stem.JIA, Stem.XIN):
+        dun = head.shift(6 if f.stem == Stem.JIA else 3)      # the 旬's 庚 or 丁
+        if dun in places:
+            tests.append(_rides("白虎" if f.stem == Stem.JIA else "螣蛇", dun))
+    ma = yima(f.branch)
+    if ma in places and _k(f, ma) == Kin.OFFICER:
+        tests.append(_rides("白虎", ma))
+    if f.zhi_shang == ding and ding.element.overcomes(f.branch.element):
+        tests.append(_rides("白虎", ding))
+    if ding in places and _k(f, ding) == Kin.OFFICER:
+        tests.append(_rides("螣蛇", ding))
+    by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+    if by_shift is True:
+        return True
+    z = f.zhi_shang
+    fire = None
+    if z in HUOGUI_MONTHS and HUOGUI_MONTHS[z] and z.element.overcomes(f.branch.element):
+        dn = f.on(lambda g: g[z] in ("螣蛇", "朱雀"))
+        fire = None if dn is None else cond(months=HUOGUI_MONTHS[z], day_night=dn)
+    ding_in = _ding_in(f) if f.stem.element == Element.METAL else None
+    if ding_in is True:
+        return True
+    return by_shift or ding_in or fire
 
 
 def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」
@@ -244,6 +340,23 @@ def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日
 
 def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element)
     return _all_kin(f, Kin.WEALTH) and _k(f, f.gan_shang) == Kin.OFFICER
+
+
+def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each from the chart:
+    # 「三合課中雖作日之鬼 … 獨存一字，中間為財者」: a 三合 鬼局, 干上 holding it down (「丙申、丙子、丙辰三日
+    #   並干上丑土，可以敵其水局，獨存申金為財」);
+    # 取還魂債格 「三傳全為脫氣，反生干上財神者」 (「有三傳為脫氣，生起支上財神者」 too);
+    # 求財急取格 (財就人): the 辰 over the day, the stem's 財 (「乙未日未加乙」);
+    # 空財格 (「丙子日酉加巳，乃空財」): the 三傳 all 財, 初傳 void;
+    # 危中取財格 「干克支辰為財，支上神為鬼者」
+    e = trans_element(f.trans)
+    tk = None if e is None else _KIN_OF[f.stem.element][e]
+    wealth = _k(f, f.branch) == Kin.WEALTH
+    return ((tk == Kin.OFFICER and _sanhe(f) and f.gan_shang.element.overcomes(e))
+            or (tk == Kin.OFFSPRING and Kin.WEALTH in (_k(f, f.gan_shang), _k(f, f.zhi_shang)))
+            or (wealth and f.gan_shang == f.branch)
+            or (tk == Kin.WEALTH and f.first in _void(f))
+            or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER))
 
 
 def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」 (a 三合 局 as one element)
@@ -295,8 +408,10 @@ def f37(f):  # 末助初兮三等論: 末傳 生 初傳
     return f.trans[2].element.generates(f.first.element)
 
 
-def f38(f):  # 閉口卦體兩般推
-    return bikou(f)
+def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
+    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not
+    over = f.day.xun_head.branch.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
+    return _any_shift(bikou(f), _on(f, _rides("玄武", over)))
 
 
 @by_stem_plate
@@ -415,6 +530,73 @@ def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是
     return cond(birth=(m,)) if f.gan_shang == m else None
 
 
+def _places(f) -> list[Branch]:
+    """The 課傳: the four lessons' uppers and the 三傳."""
+    return [*(k.upper for k in f.lessons), *f.trans]
+
+
+def f57(f):  # 費有餘而得不足: 「以上總皆生空，脫與鬼皆實論耳」: what 生 the stem in the 課傳 all void, and a 脫
+    # or a 鬼 there not void (丙午日干上寅、支上卯; 癸未日丑加巳, 「初末空亡，獨留中傳丑土不空」); or 得少失多格
+    # 「甲寅日干上卯，乃日之旺神，三傳辰巳午 … 辰乃干上卯之六害，中末盜氣」
+    places, void = _places(f), _void(f)
+    sheng = [b for b in places if _k(f, b) == Kin.PARENT]
+    if sheng and all(b in void for b in sheng) and any(
+            _k(f, b) in (Kin.OFFSPRING, Kin.OFFICER) and b not in void for b in places):
+        return True
+    a, b, c = f.trans
+    return (_st(f.stem.element, f.gan_shang) == Stage.DIWANG and a.harm == f.gan_shang
+            and _k(f, b) == _k(f, c) == Kin.OFFSPRING)
+
+
+def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of any lesson; of the 格 its 解 sets beside
+    # it, those the chart decides — 祿粮神格 「辛未日酉加寅，乃是祿坐絕鄉，又作閉口」 (the 祿 the 旬尾, on its 絕
+    # or a place that overcomes it); 空祿格 「緣日之祿神作空亡又坐克方」; 祿神閉口格 「緣禄神作閉口，為旬尾乘白虎
+    # 者是也」; 虎乘丁鬼格 「如六辛日有白虎乘丁者」 (in the 課傳); 六片板格 「緣六合乘申臨卯，為尸入棺」
+    lu = LU[f.stem]
+    seat = f.seat(lu)
+    struck = seat.element.overcomes(lu.element) or _st(lu.element, seat) == Stage.JUE
+    tail = lu == f.day.xun_head.branch.shift(9)
+    if (tail and struck) or (lu in _void(f) and seat.element.overcomes(lu.element)):
+        return True
+    ding = f.day.xun_head.branch.shift(3)
+    tests = []
+    if tail:
+        tests.append(_rides("白虎", lu))
+    if f.stem == Stem.XIN and ding in _places(f):
+        tests.append(_rides("白虎", ding))
+    if f.seat(B.SHEN) == B.MAO:
+        tests.append(_rides("六合", B.SHEN))
+    return _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+
+
+def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
+    # 「其餘救神不在支上而臨三傳之上及臨行年本命，亦可為救」: 干上 a 鬼, a 食神 (子孫, which 制 it) on 支上
+    # or in the 三傳, or else over the asker's 本命 or 行年; or 病體難擔荷格 「丁丑、丁未、丁亥干上申用」, 三傳
+    # 申酉戌 all 財 and 「丁火逢病死墓」: the 三傳 the stem's 病 死 墓, all 財
+    e = f.stem.element
+    if (_k(f, f.first) == Kin.WEALTH and _all_kin(f, Kin.WEALTH)
+            and [_st(e, b) for b in f.trans] == [Stage.BING, Stage.SI, Stage.MU]):
+        return True
+    if _k(f, f.gan_shang) != Kin.OFFICER:
+        return None
+    if _k(f, f.zhi_shang) == Kin.OFFSPRING or any(_k(f, b) == Kin.OFFSPRING for b in f.trans):
+        return True
+    at = tuple(f.seat(b) for b in BRANCHES if _k(f, b) == Kin.OFFSPRING)
+    return either(True, ((("birth", at),), (("xing", at),)))
+
+
+def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
+    # (「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」) and 全傷坐克格 「如支干各受上神克，又坐
+    # 被克方者」 (丙寅日返吟)
+    first = f.first
+    if (any(k.upper == first and k.lower.element.overcomes(first.element) for k in f.lessons)
+            and f.heaven[first].element.overcomes(first.element)):
+        return True
+    return (f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
+            and f.seat(f.lodging).element.overcomes(f.stem.element)
+            and f.seat(f.branch).element.overcomes(f.branch.element))
+
+
 def f58(f):  # 用破身心無所歸: 「已上財祿俱作空被克」: 初傳 the day's 財 or 祿, void or overcome — by the
     # place under it (坐克: 戊申日 子加戌) or by its general (夾克: 丙寅日 申加巳 夜乘蛇)
     first = f.first
@@ -448,10 +630,16 @@ def f61(f):  # 干乘墓虎無占病: 干上 the stem's 墓, riding 白虎
     return _on(f, _rides("白虎", f.gan_shang))
 
 
-def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎
-    if f.zhi_shang not in (stage_branch(f.branch.element, Stage.MU), stage_branch(f.stem.element, Stage.MU)):
+def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎; and the 格 its 解 sets under it:
+    # 虎鬼克支 「緣支鬼乘白虎而克支者」; 蛇墓克支 「緣干墓乘螣蛇而加支又克支者」; 墓門開 「如卯酉日占，干墓乘蛇虎
+    # 加支」
+    z = f.zhi_shang
+    gan_mu = z == stage_branch(f.stem.element, Stage.MU)
+    tiger = gan_mu or z == stage_branch(f.branch.element, Stage.MU) or z.element.overcomes(f.branch.element)
+    snake = gan_mu and (z.element.overcomes(f.branch.element) or f.branch in (B.MAO, B.YOU))
+    if not (tiger or snake):
         return None
-    return _on(f, _rides("白虎", f.zhi_shang))
+    return _on(f, lambda g: (tiger and g[z] == "白虎") or (snake and g[z] == "螣蛇"))
 
 
 def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
@@ -499,8 +687,23 @@ def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year'
     return cond(years=(f.zhi_shang.shift(1),))
 
 
-def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上
-    return _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
+def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上; and 內外孝服格 「如日鬼作死氣而
+    # 乘太常加干上，必主有外孝服」, with 孝白蓋妻頭格's 「死氣乘太常入宅」 (支上, a 鬼 or not: 「己亥日戌加亥 …
+    # 死氣作太常入宅」). Where both would show, the 喪弔 (by the year) is given.
+    sd = _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
+    if sd is not None:
+        return sd
+    g, z = f.gan_shang, f.zhi_shang
+    outer = _k(f, g) == Kin.OFFICER
+
+    def months(gs):   # the months in which what 太常 rides (on 支上, or a 鬼 on 干上) is the 死氣
+        return (SIQI_MONTHS[z] if gs[z] == "太常" else ()) + (SIQI_MONTHS[g] if outer and gs[g] == "太常" else ())
+    d, n = months(f.gd), months(f.gn)
+    if d and n and set(d) != set(n):
+        n = ()            # a Cond holds one set of months: the 晝 one is given
+    if not (d or n):
+        return None
+    return cond(months=d or n, day_night=_shift(bool(d), bool(n)))
 
 
 _SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
@@ -630,11 +833,10 @@ def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
     return f.method == "返吟" and f.first in _void(f)
 
 
-@by_stem_plate
-def f91(f):  # 虎臨干鬼凶速速: 白虎 on a 鬼 on 干上
-    if _k(f, f.gan_shang) != Kin.OFFICER:
-        return None
-    return _on(f, _rides("白虎", f.gan_shang))
+def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, wherever it stands in the 課傳 (「但不臨干而在五處」;
+    # 馬載虎鬼格 is one): a 鬼 of the day among the four lessons' uppers or the 三傳, riding 白虎
+    ghosts = [b for b in {*(k.upper for k in f.lessons), *f.trans} if _k(f, b) == Kin.OFFICER]
+    return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts)) if ghosts else None
 
 
 @by_stem_plate
@@ -648,10 +850,9 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
 
 
 @by_stem_trans
-def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親 (not 兄弟), a 三合 局 as one element
-    e = trans_element(f.trans)
-    return e is not None and _KIN_OF[f.stem.element][e] != Kin.BROTHER
-
+def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 局 as one element — 財, 父母, 子息, 官鬼
+    # and 「同類現卦，必憂妻及去財」 (兄弟) alike
+    return trans_element(f.trans) is not None
 
 
 def undecided(f):
@@ -670,7 +871,7 @@ _TABLE = (
     (19, "胎財生氣妻懷孕", f19), (20, "胎財死氣損胎推", f20), (21, "交車相合交關利", f21),
     (22, "上下皆合兩心齊", f22), (23, "彼求我事支傳干", f23), (24, "我求彼事干傳支", f24),
     (25, "金日逢丁凶禍動", f25), (26, "水日逢丁財動之", f26), (27, "傳財化鬼財休覓", f27),
-    (28, "傳鬼化財錢險危", undecided), (29, "眷屬豐盈居狹宅", f29), (30, "屋宅寬廣致人衰", f30),
+    (28, "傳鬼化財錢險危", f28), (29, "眷屬豐盈居狹宅", f29), (30, "屋宅寬廣致人衰", f30),
     (31, "三傳遞生人舉薦", f31), (32, "三傳互克眾人欺", f32), (33, "有始無終難變易", f33),
     (34, "苦去甘來樂裡悲", f34), (35, "人宅受脫俱招盜", f35), (36, "干支皆敗勢傾頹", f36),
     (37, "末助初兮三等論", f37), (38, "閉口卦體兩般推", f38), (39, "太陽照武宜擒賊", f39),
@@ -679,13 +880,13 @@ _TABLE = (
     (46, "貴人差迭事參差", f46), (47, "貴雖在獄宜臨干", f47), (48, "鬼乘天乙乃神祗", f48),
     (49, "兩貴受克難干貴", f49), (50, "二貴皆空虛喜期", f50), (51, "魁度天門關隔定", f51),
     (52, "罡塞鬼戶任謀為", f52), (53, "兩蛇夾墓凶難免", f53), (54, "虎視逢虎力難施", f54),
-    (55, "所謀多拙逢羅網", f55), (56, "天網自裹己招非", f56), (57, "費有餘而得不足", undecided),
+    (55, "所謀多拙逢羅網", f55), (56, "天網自裹己招非", f56), (57, "費有餘而得不足", f57),
     (58, "用破身心無所歸", f58), (59, "華蓋覆日人昏晦", f59), (60, "太陽射宅屋光輝", f60),
     (61, "干乘墓虎無占病", f61), (62, "支乘墓虎有伏尸", f62), (63, "彼此全傷防兩損", f63),
     (64, "夫婦蕪淫各有私", f64), (65, "干墓并關人宅廢", f65), (66, "支墳財並旅程稽", f66),
-    (67, "受虎克神為病症", undecided), (68, "制鬼之位乃良醫", undecided), (69, "虎乘遁鬼殃非淺", f69),
+    (67, "受虎克神為病症", f67), (68, "制鬼之位乃良醫", f68), (69, "虎乘遁鬼殃非淺", f69),
     (70, "鬼臨三四訟災隨", f70), (71, "病符克宅全家患", f71), (72, "喪弔全逢掛縞衣", f72),
-    (73, "前後逼迫難進退", undecided), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
+    (73, "前後逼迫難進退", f73), (74, "空空如也事休追", f74), (75, "賓主不投刑在上", f75),
     (76, "彼此猜忌害相隨", f76), (77, "互生俱生凡事益", f77), (78, "互旺皆旺坐謀宜", f78),
     (79, "干支值絕凡謀決", f79), (80, "人宅皆死各衰羸", f80), (81, "傳墓入墓分憎愛", f81),
     (82, "不行傳者考初時", f82), (83, "萬事喜忻三六合", f83), (84, "合中犯殺蜜中砒", f84),
