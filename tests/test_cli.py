@@ -182,7 +182,8 @@ def test_every_option_the_readme_shows_is_in_its_commands_help(capsys):
 def test_every_option_is_in_its_commands_help_and_works_before_and_after(capsys):
     values = {"root": ["--root", "proj"], "quiet": ["--quiet"], "timings": ["--timings"],
               "out": ["--out", "x"], "clean": ["--clean"], "base_url": ["--base-url", KB],
-              "port": ["--port", "8001"], "previous": ["--previous", "earlier"], "archive": ["--archive"]}
+              "port": ["--port", "8001"], "previous": ["--previous", "earlier"], "archive": ["--archive"],
+              "record": ["--record"]}
     assert set(values) == set(cli.OPTIONS)
     for name, c in cli.COMMANDS.items():
         with pytest.raises(SystemExit) as e:
