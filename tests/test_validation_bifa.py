@@ -80,7 +80,7 @@ def test_a_lesson_the_site_gets_wrong_stops_the_build(tmp_path):
         f"{FILE}:{school}: 第37法 庚午日 寅加辰: the variant tanyuan does not reproduce it either\n"
         "    hint: name the variant that does, or drop the variant and say why in the note",
         f"{FILE}:{at[0]}: 第51法 甲子日 戌加亥: the book says the 法 shows, the site says it does not\n"
-        "    hint: fix the predicate, or class the lesson garbled, school or ambiguous with a note",
+        "    hint: fix the predicate, or class the lesson garbled, school, ambiguous or wrong with a note",
     ]
 
 

@@ -351,10 +351,6 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 ok, note = _class_note(x, f"the example of 卷{x['juan']} {x['day']}日 {x['at']}", rel, line, problems)
                 if not ok:
                     continue
-                if "variant" in x and x["class"] != "school":
-                    problems.add(rel, line, f"the example of 卷{x['juan']} {x['day']}日 {x['at']} names a variant "
-                                 f"but is classed {x['class']}", "only a school difference names the variant that reproduces it")
-                    continue
                 counts[x["juan"]] = counts.get(x["juan"], 0) + 1
                 classic.append(ClassicExample(
                     x["juan"], x["line"], x["title"], x["day"], x["at"], x["name"], x.get("first"),
@@ -373,12 +369,8 @@ def _bifa_lessons(path: Path, files, root: Path, problems: Problems) -> tuple[tu
     out = []
     for i, x in enumerate(doc.data["lessons"]):
         line = doc.line(("lessons", i))
-        ok, note = _class_note(x, f"the lesson of 第{x['fa']}法", rel, line, problems)
+        ok, note = _class_note(x, f"the lesson of 第{x['fa']}法 {x['day']}日 {x['at']}", rel, line, problems)
         if not ok:
-            continue
-        if "variant" in x and x["class"] != "school":
-            problems.add(rel, line, f"the lesson of 第{x['fa']}法 {x['day']}日 {x['at']} names a variant "
-                         f"but is classed {x['class']}", "only a school difference names the variant that reproduces it")
             continue
         out.append(BifaLesson(x["fa"], x["line"], x["day"], x["at"], x.get("shift"),
                               x.get("book", "holds") == "holds", x["class"], note, rel, line, x.get("variant")))
@@ -386,12 +378,16 @@ def _bifa_lessons(path: Path, files, root: Path, problems: Problems) -> tuple[tu
 
 
 def _class_note(x: dict, what: str, rel: str, line: int, problems: Problems) -> tuple[bool, str | None]:
-    """Whether an entry's class and note go together (reported where they do not), and its note:
-    None where it agrees, its text otherwise."""
+    """Whether an entry's class, note and variant go together (reported where they do not), and its
+    note: None where it agrees, its text otherwise."""
     note = (x.get("note") or "").strip() or None
     if (x["class"] == "agrees") == bool(note):
         problems.add(rel, line, f"{what} classed {x['class']} " + ("has a note" if note else "has no note"),
                      "an entry the site reproduces is classed agrees, without a note; any other "
                      "class says why in a note")
+        return False, None
+    if "variant" in x and x["class"] != "school":
+        problems.add(rel, line, f"{what} names a variant but is classed {x['class']}",
+                     "only a school difference names the variant that reproduces it")
         return False, None
     return True, note

@@ -174,19 +174,29 @@ def _bifa(lessons, problems: Problems) -> tuple[BifaResult, ...]:
             problems.add(e.file, e.entry_line, f"the lesson cannot be checked: {err}")
             continue
         r = BifaResult(e, o)
-        where = f"第{e.fa}法 {e.day}日 {e.at}"
-        if e.cls == "agrees" and not r.agrees:
-            problems.add(e.file, e.entry_line, f"{where}: the book says the 法 {'shows' if e.holds else 'does not show'}"
-                         f", the site says it {'shows' if o.shows else 'does not'}",
-                         "fix the predicate, or class the lesson garbled, school or ambiguous with a note")
-        elif e.cls != "agrees" and r.agrees:
-            problems.add(e.file, e.entry_line, f"{where} is reproduced by the site, but is classed {e.cls}",
-                         "class it agrees and remove its note")
-        elif e.variant and liuren.evaluate_bifa(e.day, e.at, e.fa, e.shift, Shehai(e.variant)).shows != e.holds:
-            problems.add(e.file, e.entry_line, f"{where}: the variant {e.variant} does not reproduce it either",
-                         "name the variant that does, or drop the variant and say why in the note")
+        _class_problem(problems, e.file, e.entry_line, f"第{e.fa}法 {e.day}日 {e.at}", e.cls, r.agrees,
+                       f"the book says the 法 {'shows' if e.holds else 'does not show'}, the site says it "
+                       f"{'shows' if o.shows else 'does not'}", "the lesson", e.variant,
+                       lambda e=e: liuren.evaluate_bifa(e.day, e.at, e.fa, e.shift, Shehai(e.variant)).shows == e.holds)
         out.append(r)
     return tuple(out)
+
+
+def _class_problem(problems: Problems, file: str, line: int, where: str, cls: str, agrees: bool,
+                   disagreement: str, entry: str, variant: str | None, variant_agrees) -> None:
+    """What a classed entry's verdict contradicts: one classed agrees that the site does not
+    reproduce (the site wrong: the build stops), one classed otherwise that it does (a stale
+    note), a school difference whose variant does not reproduce it either (``variant_agrees``,
+    evaluated only then)."""
+    if cls == "agrees" and not agrees:
+        problems.add(file, line, f"{where}: {disagreement}",
+                     f"fix the predicate, or class {entry} garbled, school, ambiguous or wrong with a note")
+    elif cls != "agrees" and agrees:
+        problems.add(file, line, f"{where} is reproduced by the site, but is classed {cls}",
+                     "class it agrees and remove its note")
+    elif variant and not variant_agrees():
+        problems.add(file, line, f"{where}: the variant {variant} does not reproduce it either",
+                     "name the variant that does, or drop the variant and say why in the note")
 
 
 def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
@@ -200,18 +210,10 @@ def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
         except (KeyError, ValueError) as err:
             problems.add(e.file, e.line, f"the example cannot be checked: {err}")
             continue
-        where = f"卷{e.juan} line {e.at_line} {e.day}日 {e.at}"
-        if e.cls == "agrees" and not r.agrees:
-            problems.add(e.file, e.line, f"{where}: the site does not give {e.name} "
-                         f"({'; '.join(r.problems)})",
-                         "fix the predicate, or class the example garbled, school, ambiguous or wrong with a note")
-        elif e.cls != "agrees" and r.agrees:
-            problems.add(e.file, e.line, f"{where} is reproduced by the site, but is classed {e.cls}",
-                         "class it agrees and remove its note")
-        elif e.variant and not liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions,
-                                                       Shehai(e.variant)).agrees:
-            problems.add(e.file, e.line, f"{where}: the variant {e.variant} does not reproduce it either",
-                         "name the variant that does, or drop the variant and say why in the note")
+        _class_problem(problems, e.file, e.line, f"卷{e.juan} line {e.at_line} {e.day}日 {e.at}", e.cls, r.agrees,
+                       f"the site does not give {e.name} ({'; '.join(r.problems)})", "the example", e.variant,
+                       lambda e=e: liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions,
+                                                           Shehai(e.variant)).agrees)
         out.append(ClassicResult(e, r))
     return tuple(out)
 
