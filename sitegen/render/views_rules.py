@@ -374,7 +374,7 @@ def validation_part(ctx: Context) -> dict[str, Any]:
     assert site.validation is not None         # validated before anything renders
     part = ctx.page.ref
     view: dict[str, Any] = {"layout": layout(ctx), "part": part, "entry": ctx.href(A.VALIDATION),
-                            "rows": (), "kejing": (), "diffs": (), "citations": (), "follows_only": (),
+                            "rows": (), "kejing": (), "diffs": (), "citations": (), "citation_count": 0, "follows_only": (),
                             "classic": (), "bifa": ()}
     if part in ("liuren", "yi"):
         view["rows"] = _example_rows(ctx, part, full=True)
@@ -392,12 +392,17 @@ def validation_part(ctx: Context) -> dict[str, Any]:
             view["follows_only"] = tuple(rule_ref(ctx, r.id) for r in site.rules.values()
                                          if _ground(r) == "follows")
         view["other_citations"] = ctx.href(A.validation_part("rules" if liuren else "rules-liuren"), "citations")
-        view["citations"] = tuple(
-            (rule_ref(ctx, r.id),
-             tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
-                    c.quote) for c in r.entry.cites),
-             prose(ctx, r.entry.follows), tuple((a.where, a.quote) for a in r.entry.authority))
-            for r in site.rules.values() if r.family.startswith("liuren") == liuren)
+        # by family, each folded under its name (the 六壬 families hold some four hundred rules)
+        by_family: dict[str, list] = {}
+        for r in site.rules.values():
+            if r.family.startswith("liuren") == liuren:
+                by_family.setdefault(r.family, []).append(
+                    (rule_ref(ctx, r.id),
+                     tuple((f"{short_title(ctx, c.text)} #{c.paragraph}", ctx.href(A.text(c.text), c.paragraph),
+                            c.quote) for c in r.entry.cites),
+                     prose(ctx, r.entry.follows), tuple((a.where, a.quote) for a in r.entry.authority)))
+        view["citations"] = tuple((site.names.families[fam], tuple(rows)) for fam, rows in by_family.items())
+        view["citation_count"] = sum(len(rows) for rows in by_family.values())
     return view
 
 
