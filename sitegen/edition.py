@@ -76,12 +76,13 @@ def previous_problem(folder: Path) -> str | None:
     return None
 
 
-def _records(root: Path, rel: str) -> dict[str, str]:
+def _records(root: Path, rel: str) -> dict[str, object]:
+    """The records of a bulk JSON file, by address (compared as parsed values: key order is not
+    a change)."""
     path = root / rel
     if not path.is_file():
         return {}
-    return {r["url"]: json.dumps(r, sort_keys=True, ensure_ascii=False)
-            for r in json.loads(path.read_text(encoding="utf-8"))}
+    return {r["url"]: r for r in json.loads(path.read_text(encoding="utf-8"))}
 
 
 def _differ(old: Mapping[str, object], new: Mapping[str, object]) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Collection, Iterable
 
 from ..content.names import FILE as NAMES_FILE, Names
 from ..content.rules import Cite, RuleEntry, StepSentence
@@ -126,34 +126,32 @@ def check_names(names: Names, problems: Problems) -> None:
     """Every hexagram of the engine has its Korean readings in content/names.yaml, every word of
     the examples' summaries its Korean, every rule family its names, and every key there is a
     hexagram's, a word's or a family's."""
-    for fam in FAMILY_FILES:
-        if fam not in names.families:
-            problems.add(NAMES_FILE, names.lines[("families", "")], f"the rule family {fam!r} has no names",
-                         f"add '  {fam}: {{zh: …, ko: …}}' under 'families:'")
-    for fam in names.families:
-        if fam not in FAMILY_FILES:
-            problems.add(NAMES_FILE, names.lines[("families", fam)], f"{fam!r} under 'families:' is no "
-                         "family of rules", "the families: " + ", ".join(FAMILY_FILES))
+    _both_ways(names, problems, "families", FAMILY_FILES, names.families,
+               lambda fam: (f"the rule family {fam!r} has no names", f"add '  {fam}: {{zh: …, ko: …}}' under 'families:'"),
+               lambda fam: (f"{fam!r} under 'families:' is no family of rules", "the families: " + ", ".join(FAMILY_FILES)))
     shorts = {h.short: h for h in yi.HEXAGRAMS}
-    for short, h in shorts.items():
-        if short not in names.hexagrams:
-            problems.add(NAMES_FILE, names.lines[("hexagrams", "")],
-                         f"hexagram {h.number} {short} ({h.name}) has no Korean reading",
-                         f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'")
-    for short in names.hexagrams:
-        if short not in shorts:
-            problems.add(NAMES_FILE, names.lines[("hexagrams", short)], f"{short!r} under 'hexagrams:' is "
-                         "not a hexagram's short name", "the keys are the 64 short names: "
-                         + " ".join(h.short for h in yi.HEXAGRAMS))
+    _both_ways(names, problems, "hexagrams", shorts, names.hexagrams,
+               lambda short: (f"hexagram {shorts[short].number} {short} ({shorts[short].name}) has no Korean reading",
+                              f"add '  {short}: {{short: …, name: …}}' under 'hexagrams:'"),
+               lambda short: (f"{short!r} under 'hexagrams:' is not a hexagram's short name",
+                              "the keys are the 64 short names: " + " ".join(shorts)))
     known = [w.value for w in Word]
-    for w in known:
-        if w not in names.words:
-            problems.add(NAMES_FILE, names.lines[("words", "")], f"the word {w!r} has no Korean",
-                         f"add '  {w}: …' under 'words:'")
-    for w in names.words:
-        if w not in known:
-            problems.add(NAMES_FILE, names.lines[("words", w)], f"{w!r} under 'words:' is no word the "
-                         "engines use", "the words: " + ", ".join(known))
+    _both_ways(names, problems, "words", known, names.words,
+               lambda w: (f"the word {w!r} has no Korean", f"add '  {w}: …' under 'words:'"),
+               lambda w: (f"{w!r} under 'words:' is no word the engines use", "the words: " + ", ".join(known)))
+
+
+def _both_ways(names: Names, problems: Problems, section: str, expected: Collection[str], present: Collection[str],
+               missing: Callable[[str], tuple[str, str]], unknown: Callable[[str], tuple[str, str]]) -> None:
+    """Every key of ``expected`` is under ``section:`` of content/names.yaml (else ``missing`` of
+    the key, at the section's line) and every key present there is expected (else ``unknown`` of
+    the key, at its line): each gives (message, hint)."""
+    for key in expected:
+        if key not in present:
+            problems.add(NAMES_FILE, names.lines[(section, "")], *missing(key))
+    for key in present:
+        if key not in expected:
+            problems.add(NAMES_FILE, names.lines[(section, key)], *unknown(key))
 
 
 def step_sentences(entries: Iterable[RuleEntry], problems: Problems) -> dict[str, StepSentence]:
