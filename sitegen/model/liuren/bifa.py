@@ -115,7 +115,7 @@ def _over_stem_or_nianming(f: Facts, where):
     """What stands on 干上 or over the asker's 本命 or 行年 (「加臨日干或年命之上」): ``where`` gives,
     for each arrangement of the generals (night or not), the heaven branch asked of, or None. On 干上
     it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it."""
-    alts = []
+    alts: list[tuple] = []
     for shift, night in SHIFTS:
         b = where(night)
         if b is None:
