@@ -344,12 +344,15 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     """One moment's change as ``--json`` prints it (and the cast and change pages compute it):
     ``c`` the moment, ``ch`` the change, ``cast_info`` how it was cast."""
     from .model import addresses
+    from .model.yi.change import jin_tui
     from .model.yi.moment import at_moment
     from .model.yi.rules import RULES_BY_ID, SANHE_IDS
 
     m = at_moment(ch, c.day, c.month.branch)
     at = moment_text(c.local)
     url = addresses.change(ch.ben.number, ch.bian.number).path
+    moves = {ln.line: jin_tui(ln.rule_ids) for ln in ch.lines}     # the change page's facts
+    lines = [{**ln, "jin_tui": moves.get(ln["line"])} for ln in m.as_data()["lines"]]
     return {
         "at": at, "tz": c.zone, "utc_offset": _offset_text(c.offset), "day_starts": c.day_starts,
         "year": c.year.zh, "month": c.month.zh, "day": c.day.zh, "hour": c.hour.zh,
@@ -363,7 +366,7 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
         "link": f"{url}?at={at}&tz={quote(c.zone, safe='/')}"
                 + (f"&day={c.day_starts}" if c.day_starts != site_day_starts else "")
                 + (f"&place={c.sun.place}" if c.sun else ""),
-        "lines": m.as_data()["lines"],
+        "lines": lines,
         "gua_shen": ch.ben.gua_shen_data,
         "sanhe": [RULES_BY_ID[r].zh for r in ch.rule_ids if r in SANHE_IDS],
         **clock_change(c.local, zone(c.zone)),
@@ -405,6 +408,7 @@ def yi_text(f: dict, c, names: dict[str, str]) -> str:
                                 ("旬空", ln["void"]), ("暗動", ln["hidden_moving"]),
                                 ("化空", ln["to_void"]), ("化破", ln["to_broken"])) if v]
         marks += [names.get(r, r) for r in ln["shensha"]]
+        marks += [names.get(ln["jin_tui"], ln["jin_tui"])] if ln["jin_tui"] else []
         role = "世" if ln["line"] == f["shi"] else "應" if ln["line"] == f["ying"] else "  "
         to = f" → {ln['to']}" if ln["to"] else ""
         out.append(f"  {ln['line']} {ln['liushen']} {ln['liuqin']} {ln['najia']}{to} {role} "

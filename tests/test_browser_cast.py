@@ -347,7 +347,7 @@ def test_the_cast_page_reads_a_cast_hexagram_as_sitegen_cast_yi_does(browser, bu
     """Every key of `sitegen cast --yi|--meihua|--numbers --json` — each line's 納甲, 六親, 六神,
     旺衰, marks, 神煞 and 十二運 in the 日辰 and 月建, 卦身, 三合局, 伏神 — on 320 readings."""
     rng = random.Random(28)
-    inputs = [(("coins", t), ("--yi", t)) for t in ("789768", "666999", "777777", "888888", "967896")]
+    inputs = [(("coins", t), ("--yi", t)) for t in ("789768", "666999", "777777", "888888", "967896", "666696")]
     inputs += [(("coins", t), ("--yi", t)) for t in ("".join(rng.choice("6789") for _ in range(6)) for _ in range(3))]
     inputs += [(("meihua-time", ""), ("--meihua",)), (("meihua-numbers", "3,8"), ("--numbers", "3,8")),
                (("meihua-numbers", "17,250,9"), ("--numbers", "17,250,9"))]
@@ -367,6 +367,8 @@ def test_the_cast_page_reads_a_cast_hexagram_as_sitegen_cast_yi_does(browser, bu
     bad = [(c[:5], c[5], have) for c, have in zip(cases, got) if have != c[5]]
     assert not bad, f"{len(bad)} of {len(cases)} differ; first: {bad[:1]}"
     assert any(c[5]["sanhe"] for c in cases) and any(c[5]["fushen"] for c in cases)
+    jin_tui = {ln["jin_tui"] for c in cases for ln in c[5]["lines"]}
+    assert jin_tui == {None, "yi-hua-jin-shen", "yi-hua-tui-shen"}        # 化進神 and 化退神 compared too
     page.close()
 
 
@@ -385,6 +387,9 @@ def test_the_cast_page_shows_the_chart_and_the_yongshen_with_its_chou_shen(brows
     assert rows.count() == 6 and rows.nth(0).get_attribute("data-line") == "6"
     assert "父母 庚申 → 丁酉" in rows.nth(1).text_content() and "日帝旺 月病" in rows.nth(1).text_content()
     assert "旬空" in rows.nth(5).text_content() and "暗動" in rows.nth(5).text_content()
+    jin = rows.nth(1).locator("a", has_text="化進神")               # 五爻 申化酉, linked to its rule
+    assert jin.count() == 1 and jin.get_attribute("href").endswith("rules/yi-hua-jin-shen/index.html")
+    assert "化" not in "".join(rows.nth(i).text_content() for i in (0, 2, 3, 4, 5))
     ch = change_of(55, 17)
     topic = next(t for t in TOPIC_IDS if yongshen(ch.ben, t).chou)
     page.select_option("[data-yi-yong]", topic)

@@ -115,6 +115,12 @@ def test_a_lesson_page_marks_the_askers_nianming_shensha_and_strength_as_the_pyt
         les = lesson(GanZhi.from_zh(f["day"]), f["plate"])
         assert held == [json.dumps(lesson_page_held(p.as_data()["when"], f)) for p in les.conditional_patterns], \
             (f["link"], f["settled"])
+        # the 法 too, 第3法 簾幕貴人 (on every lesson) and 第4法 催官使者 over the 本命 or 行年 among them
+        bifa = page.eval_on_selector_all("[data-bifa-when]", "els => els.map(e => [+e.getAttribute('data-bifa'), "
+                                         "e.getAttribute('data-held')])")
+        cond = {b.number for b in les.bifa if b.condition is not None}
+        assert bifa == [[n, json.dumps(h)] for n, h in f["bifa"] if n in cond], (f["link"], f["bifa"])
+        assert 3 in dict(bifa)
     page.close()
 
 

@@ -142,6 +142,25 @@ def test_coins_give_the_change_in_its_day_and_month():
     assert not any(ln["month_broken"] for ln in f["lines"])   # 亥月 breaks 巳: 豐 has none
     text = cast("--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30").stdout
     assert "雷火豐 → 澤雷隨" in text and "旬空 寅卯" in text
+    # 五爻 庚申 → 丁酉: 申化酉, 化進神 (the change page's rule on that line); 三爻 亥 → 辰 neither
+    assert [ln["jin_tui"] for ln in f["lines"]] == [None, None, None, None, "yi-hua-jin-shen", None]
+    row = next(r for r in text.splitlines() if r.startswith("  5 "))
+    assert row.split()[-1] == "化進神" and "化進神" not in text.replace(row, "")
+
+
+def test_jin_tui_are_the_change_pages_rules_on_each_moving_line():
+    """比之大有 (666696): 四爻 申化酉 進神, 五爻 戌化未 退神 — as `sitegen cast --yi` gives them and as the
+    change's own lines (the change page) have them."""
+    from sitegen.model.yi import change
+    f = json.loads(cast("--json", "--tz", "Asia/Seoul", "--yi", "666696", "2026-12-01T09:30").stdout)
+    assert [ln["jin_tui"] for ln in f["lines"]] == [None, None, None, "yi-hua-jin-shen", "yi-hua-tui-shen", None]
+    ch = change(f["from"], f["to"])
+    for ln in ch.lines:
+        want = {"yi-hua-jin-shen", "yi-hua-tui-shen"} & set(ln.rule_ids)
+        assert {f["lines"][ln.line - 1]["jin_tui"]} - {None} == want
+    text = cast("--tz", "Asia/Seoul", "--yi", "666696", "2026-12-01T09:30").stdout
+    rows = {r.split()[0]: r for r in text.splitlines()[-6:]}
+    assert rows["4"].endswith("化進神") and rows["5"].endswith("化退神")
 
 
 def test_meihua_by_the_time_and_by_numbers():

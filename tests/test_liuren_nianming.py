@@ -219,3 +219,31 @@ def test_the_lesson_json_twin_carries_the_new_facts(built):
     assert 'href="../../../rules/liuren-sha-yang-ren/index.html"' in page or "rules/liuren-sha-yang-ren/" in page
     assert (built / "rules/liuren-sha-tian-de/index.html").is_file()
     assert "丁坤壬辛亥甲癸寅丙乙" in (built / "rules/liuren-sha-tian-de/index.html").read_text(encoding="utf-8")
+
+
+def test_the_nianming_of_deqing_hehuan_longzhan_and_the_fa_3_4_resolve_with_the_asker():
+    """德慶 and 合歡 (年命乘吉將), 龍戰 on a 卯酉 day (行年·本命 on 卯酉), 第3法 and 第4法 (over the 本命 or 行年):
+    undecided without the asker wherever the moment does not already refuse them, decided with a
+    birth year and sex — in `sitegen cast`'s facts as in its text."""
+    rng = random.Random(2028)
+    tz = ZoneInfo("Asia/Seoul")
+    names = {"德慶", "合歡", "龍戰"}
+    seen: dict[object, set] = {}
+    for _ in range(400):
+        when = datetime(1990, 1, 1) + (datetime(2030, 1, 1) - datetime(1990, 1, 1)) * rng.random()
+        c = cast_moment(when.replace(microsecond=0, second=0), tz, "Asia/Seoul")
+        bare = facts(c, tz)
+        born = rng.randint(1940, 1989)
+        full = facts(c, tz, born=born, sex=rng.choice(("m", "f")))
+        for (name, h0), (_, h) in zip(bare["conditional"], full["conditional"]):
+            if name in names:
+                assert h0 in (None, False) and h is not None and (h0 is None or h is False), (name, h0, h)
+                seen.setdefault(name, set()).add(h)
+        for (n, h0), (_, h) in zip(bare["bifa"], full["bifa"]):
+            if n in (3, 4):
+                assert h0 in (None, False, True) and h is not None and (h0 is None or h == h0), (n, h0, h)
+                seen.setdefault(n, set()).add(h)
+    assert all(seen.get(k) == {True, False} for k in ("德慶", "合歡", 3, 4)), seen
+    assert seen.get("龍戰")
+    text = cast("--tz", "Asia/Seoul", "--born", "1984", "--sex", "f", "2026-12-01T09:30").stdout
+    assert "第3法 簾幕貴人高甲第: 이 순간 " in text and "第3法 簾幕貴人高甲第: 본명" not in text

@@ -665,3 +665,161 @@ def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, 
 @pytest.mark.parametrize("day, gan", [("戊寅", "酉"), ("甲申", "卯"), ("庚寅", "酉"), ("乙丑", "子"), ("己未", "午")])
 def test_fa19_each_on_the_others_foetus(day, gan):
     assert fa(_lesson(day, gan=gan), 19) == {}
+
+
+# ---- 年命 where the clause names it (issue 28): 第3法, 第4法, 德慶, 合歡, 龍戰 ----------------------------
+
+_MOMENT = {"hour": "午", "month_general": "子", "month": "甲子", "year": "甲子"}
+_SHIFTS = (("day", False), ("night", True))
+
+
+def _held(when: dict, shift: str, birth: str | None = None, xing: str | None = None):
+    from sitegen.cast import held
+    return held(when, {**_MOMENT, "day_night": shift}, birth, xing)
+
+
+def _rides(les, night: bool, general: str) -> Branch:
+    g = les.generals_night if night else les.generals_day
+    return next(b for b in Branch if g[b] == general)
+
+
+def _over_stem_or_nianming(les, number: int, at) -> None:
+    """法 ``number`` holds in a shift, for an asker whose 本命 and 行年 are both X, exactly where
+    ``at(les, night)`` (a heaven branch, or None) is on 干上 or stands over X."""
+    w = fa(les, number)
+    for shift, night in _SHIFTS:
+        b = at(les, night)
+        for x in Branch:
+            want = b is not None and (b == les.gan_shang or les.seat(b) == x)
+            assert bool(w is not None and (w == {} or _held(w, shift, x.zh, x.zh))) == want, (les.day.zh, les.plate, shift, x)
+        if w and b is not None and b != les.gan_shang:
+            assert _held(w, shift) is None           # no asker: the page shows the condition
+
+
+# 卷十一 第3法 簾幕貴人, line 147: 「簾幕官者，如晝占乃夜貴，夜占乃晝貴 … 臨於占人年命之上，或臨日干上」; lines 165
+# and 167 name 丁酉日干上酉 and 癸卯日干上卯 (the other shift's 貴人 on 干上).
+def test_fa3_the_other_shifts_noble_on_the_stem_or_over_the_askers_nianming():
+    def other_noble(les, night):
+        return _rides(les, not night, "貴人")
+    for day, gan in (("丁酉", "酉"), ("癸卯", "卯")):
+        les = _lesson(day, gan=gan)
+        shift = next(s for s, night in _SHIFTS if other_noble(les, night) == les.gan_shang)
+        assert _held(fa(les, 3), shift) is True        # whoever asks
+    for d in SIXTY[::7]:
+        for p in range(1, 13):
+            _over_stem_or_nianming(lesson(d, p), 3, other_noble)
+
+
+# 卷十一 第4法 催官使者, line 175: 「見日鬼乘白虎加臨日干或年命之上，乃名催官使者」.
+def test_fa4_the_tiger_on_a_ghost_on_the_stem_or_over_the_askers_nianming():
+    from sitegen.model.ganzhi import Kin, kin
+
+    def tiger_ghost(les, night):
+        b = _rides(les, night, "白虎")
+        return b if kin(les.day.stem.element, b.element) == Kin.OFFICER else None
+    seen = set()
+    for d in SIXTY[::5]:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            _over_stem_or_nianming(les, 4, tiger_ghost)
+            seen |= {"stem" if tiger_ghost(les, n) == les.gan_shang else "nianming"
+                     for n in (False, True) if tiger_ghost(les, n) is not None}
+    assert seen == {"stem", "nianming"}
+
+
+def _nianming_good(les, rid: str, first_ok) -> None:
+    """課體 ``rid`` holds in a shift, for an asker with 本命 X and 行年 Y, exactly where ``first_ok``
+    (初傳 rides a 吉將 there) and the gods over X and over Y ride 吉將 in that shift (and, where it
+    holds at every 本命 and 行年 of a shift, never without them)."""
+    from sitegen.model.liuren.keti import GOOD
+    w = ke(les, rid)
+    for shift, night in _SHIFTS:
+        g = les.generals_night if night else les.generals_day
+        good = {x for x in Branch if g[les.heaven[x]] in GOOD}
+        ok = first_ok(g)
+        for x in Branch:
+            for y in Branch:
+                assert (_held(w, shift, x.zh, y.zh) is True) == (ok and x in good and y in good), (shift, x, y)
+        assert _held(w, shift) is (None if ok else False)
+
+
+# 卷八 德慶課, line 559: 「凡課日辰干支德神，及天月二德發用，並在年命乘吉將」; line 563: 「如戊子日戊時卯將占，巳為德神
+# 加子發用」 (the book gives no 年命: the site reads 「並」 as asking them too).
+def test_deqing_the_virtue_first_and_the_askers_nianming_on_good_generals():
+    from sitegen.model.liuren.keti import GOOD
+    les = _lesson("戊子", "巳", "子")
+    assert les.transmissions[0] == Branch.SI
+    _nianming_good(les, "liuren-de-qing", lambda g: g[Branch.SI] in GOOD)
+    assert "months" not in ke(les, "liuren-de-qing")             # 戊's own 德: every month
+
+
+def test_deqing_takes_the_branchs_virtue_and_the_months_heavenly_and_monthly_virtues():
+    """支德 (子日起巳順行) at every month; 天德 and 月德 (the 神煞 tables) in their months only."""
+    from sitegen.model.liuren.keti import GOOD
+    from sitegen.model.liuren.shensha import SHENSHA_BY_ID
+    from sitegen.model.liuren.tables import GAN_DE
+    tian, yue, zhi = (SHENSHA_BY_ID[f"liuren-sha-{n}"] for n in ("tian-de", "yue-de", "zhi-de"))
+    kinds = set()
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            w = ke(les, "liuren-de-qing")
+            first = les.transmissions[0]
+            months = {m.zh for m in Branch if first in (tian.place(d, m), yue.place(d, m))}
+            good = les.generals_day[first] in GOOD or les.generals_night[first] in GOOD
+            if not good or not (months or first in (GAN_DE[d.stem], zhi.place(d))):
+                assert w is None, (d.zh, p)
+            elif first in (GAN_DE[d.stem], zhi.place(d)):
+                assert "months" not in w, (d.zh, p)
+                kinds.add("zhi" if first != GAN_DE[d.stem] else "gan")
+            else:
+                assert set(w["months"]) == months, (d.zh, p)
+                kinds.add("month")
+    assert kinds == {"gan", "zhi", "month"}
+
+
+# 卷八 合歡課, line 589: 「及支三合六合發用，並占人年命俱乘吉將」; line 593: 「如戊申日子時申將 … 亥命見未為貴人，
+# 行年在辰見子為青龍」.
+def test_hehuan_the_askers_nianming_both_on_good_generals():
+    from sitegen.model.liuren.keti import GOOD
+    les = _cast("戊申", "子", "申")
+    w = ke(les, "liuren-he-huan")
+    assert les.heaven[Branch.HAI] == Branch.WEI and les.generals_night[Branch.WEI] == "貴人"
+    assert les.heaven[Branch.CHEN] == Branch.ZI and les.generals_night[Branch.ZI] == "青龍"
+    assert _held(w, "night", "亥", "辰") is True and _held(w, "night", "亥") is None
+    first = les.transmissions[0]
+    _nianming_good(les, "liuren-he-huan", lambda g: g[first] in GOOD)
+
+
+# 卷九 龍戰課, line 1769: 「凡卯酉日占，卯酉為用，人年立卯酉，為龍戰課」; line 1773: 「如丁卯日辰時戌將占，卯加酉發用，
+# 人年立卯地」; 觀月經, line 1807: 「其餘日卯酉上發用者，亦是龍戰卦也」 (line 1815: 乙卯日巳將辰時, 辰加卯); 心鏡,
+# line 1833: 「卯酉日占，或行年本命在卯酉上，或用神在卯酉上，是龍戰卦也」.
+def test_longzhan_the_first_over_mao_or_you_or_on_a_mao_you_day_the_askers_xingnian():
+    assert ke(_cast("丁卯", "辰", "戌"), "liuren-long-zhan") == {}
+    assert ke(_cast("乙卯", "辰", "巳"), "liuren-long-zhan") == {}
+    by_xing = 0
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            w = ke(les, "liuren-long-zhan")
+            if les.seat(les.transmissions[0]) in (Branch.MAO, Branch.YOU):
+                assert w == {}
+            elif d.branch not in (Branch.MAO, Branch.YOU):
+                assert w is None
+            else:
+                by_xing += 1
+                for shift, _ in _SHIFTS:
+                    assert _held(w, shift) is None
+                    assert _held(w, shift, xing="卯") is True and _held(w, shift, birth="酉") is True
+                    assert _held(w, shift, "子", "午") is False
+    assert by_xing > 0
+
+
+def test_a_stated_shift_is_checked_against_the_alternatives_shifts():
+    """A book's example by its hour (晝 or 夜) shows a 課 or 法 whose every alternative is the other
+    shift's only if the condition allows its own."""
+    from sitegen.model.liuren.examples import shifts
+    assert shifts({"day_night": ("day",)}) == {"day"}
+    assert shifts({"any": ((("day_night", ("night",)), ("birth", ("子",))),)}) == {"night"}
+    assert shifts({"any": ((("day_night", ("night",)),), (("xing", ("子",)),))}) == {"day", "night"}
+    assert shifts({"months": ("子",)}) == {"day", "night"}

@@ -48,21 +48,26 @@ def yi_tables(site: Site) -> dict:
     return {"casting": casting.page_table(), "lunar": lunar.page_table(),
             "hexagrams": {h.lines: h.number for h in yi.HEXAGRAMS},
             "names": [h.name for h in yi.HEXAGRAMS],
-            **chart_tables(),
+            **chart_tables(site),
             # a change's address: the two numbers as its path writes them, and where they go
             "numbers": [A.change(n, n).path.split("/")[1] for n in range(1, 65)],
             "change": A.change(11, 22).path.replace("11", "{from}").replace("22", "{to}")}
 
 
-def chart_tables() -> dict:
+def chart_tables(site: Site) -> dict:
     """What the cast page's 六爻 chart looks up besides the day-and-month tables (yi/moment.js): each
     hexagram's 納甲 (sixty indices, packed two digits a line), 六親, 世, 應, 伏神 and 卦身 (``charts``,
-    by number − 1); and for each change (``from`` − 1) × 64 + (``to`` − 1), the 三合局 its moving
-    lines complete, as a bit of ``sanhe_names`` each (``sanhe``, one digit a change). A moving
-    line's 納甲 is the 變卦's at that line (checked here for every change)."""
+    by number − 1); for each change (``from`` − 1) × 64 + (``to`` − 1), the 三合局 its moving
+    lines complete, as a bit of ``sanhe_names`` each (``sanhe``, one digit a change); and for a
+    moving line of branch b changing into branch t, 化進神 or 化退神 (``jin_tui.at``, the (b × 12 +
+    t)-th digit: 0 neither, else 1 + its index in ``jin_tui.ids``; the change page's yi-line rules,
+    with each one's name and address). A moving line's 納甲 is the 變卦's at that line (checked here
+    for every change)."""
     from ..model import yi
+    from ..model.ganzhi import Branch
     from ..model.packing import pack
-    from ..model.yi.rules import RULES_BY_ID, SANHE_IDS
+    from ..model.yi.change import jin_tui, line_rule_ids
+    from ..model.yi.rules import JIN_TUI_IDS, RULES_BY_ID, SANHE_IDS
 
     charts = [{"najia": pack((g.index for g in h.najia), 2), "liuqin": [k.zh for k in h.liuqin], "shi": h.shi,
                "ying": h.ying, "fushen": [f.as_data() for f in h.fushen], "gua_shen": h.gua_shen_data}
@@ -75,7 +80,11 @@ def chart_tables() -> dict:
     sanhe = [0] * (64 * 64)
     for a, b, v in bits:
         sanhe[a * 64 + b] = v
-    return {"charts": charts, "sanhe": pack(sanhe), "sanhe_names": [RULES_BY_ID[r].zh for r in SANHE_IDS]}
+    moves = [jin_tui(line_rule_ids(b, t)) for b in Branch for t in Branch]
+    return {"charts": charts, "sanhe": pack(sanhe), "sanhe_names": [RULES_BY_ID[r].zh for r in SANHE_IDS],
+            "jin_tui": {"ids": list(JIN_TUI_IDS), "names": [site.rules[r].zh for r in JIN_TUI_IDS],
+                        "hrefs": [A.rule(r).path + "index.html" for r in JIN_TUI_IDS],
+                        "at": pack(0 if r is None else 1 + JIN_TUI_IDS.index(r) for r in moves)}}
 
 
 def calendar_tables(site: Site) -> dict:

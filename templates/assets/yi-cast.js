@@ -97,6 +97,8 @@
       ln.day_stage = a.day_stage;
       ln.month_stage = a.month_stage;
       ln.stage_rule_ids = a.stage_rule_ids;
+      var jt = ln.moving ? Y.digits.indexOf(K.jin_tui.at.charAt((naj[i] % 12) * 12 + rows[i].to)) : 0;
+      ln.jin_tui = jt ? K.jin_tui.ids[jt - 1] : null;      // 化進神 / 化退神, the change page's rules
       lines.push(ln);
     }
     var sanhe = [], v = Y.digits.indexOf(K.sanhe.charAt((c.from - 1) * 64 + c.to - 1));
@@ -159,9 +161,9 @@
   // its 原神, 忌神 and 仇神 — the words and links are the rules' own (yi/moment.js names).
   var shown = null;
   function ruleLink(id) {
-    var Y = window.SITEGEN_YI, a = document.createElement("a");
-    a.textContent = Y.names[id];
-    a.setAttribute("href", castForm.getAttribute("data-root") + Y.hrefs[id]);
+    var Y = window.SITEGEN_YI, J = window.SITEGEN_CAST_YI.jin_tui, j = J.ids.indexOf(id), a = document.createElement("a");
+    a.textContent = j >= 0 ? J.names[j] : Y.names[id];
+    a.setAttribute("href", castForm.getAttribute("data-root") + (j >= 0 ? J.hrefs[j] : Y.hrefs[id]));
     return a;
   }
   function cell(tr, text) { var td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; }
@@ -189,6 +191,7 @@
         if (ln[Y.flags[k][0]]) { marks.appendChild(ruleLink(Y.flags[k][1])); marks.appendChild(document.createTextNode(" ")); }
       }
       for (k = 0; k < ln.shensha.length; k++) { marks.appendChild(ruleLink(ln.shensha[k])); marks.appendChild(document.createTextNode(" ")); }
+      if (ln.jin_tui) marks.appendChild(ruleLink(ln.jin_tui));
       body.appendChild(tr);
     }
     el.hidden = false;

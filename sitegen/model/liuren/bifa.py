@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
+from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, GAN_DE, QUANJU
@@ -111,17 +111,36 @@ def f01(f):  # 前後引從升遷吉
 f02 = yixun_zhoubian  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八)
 
 
+def _over_stem_or_nianming(f: Facts, where):
+    """What stands on 干上 or over the asker's 本命 or 行年 (「加臨日干或年命之上」): ``where`` gives,
+    for each arrangement of the generals (night or not), the heaven branch asked of, or None. On 干上
+    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it."""
+    alts: list[tuple] = []
+    for shift, night in SHIFTS:
+        b = where(night)
+        if b is None:
+            continue
+        dn = ("day_night", (shift,))
+        alts += [(dn,)] if b == f.gan_shang else [(dn, ("birth", (f.seat(b),))), (dn, ("xing", (f.seat(b),)))]
+    if len([a for a in alts if len(a) == 1]) == 2:
+        return True
+    return either(True, tuple(alts)) if alts else None
+
+
 @by_stem_plate
-def f03(f):  # 簾幕貴人高甲第: the other shift's 貴人 on 干上
+def f03(f):  # 簾幕貴人高甲第: 「如晝占乃夜貴，夜占乃晝貴 … 臨於占人年命之上，或臨日干上」: the other shift's
+    # 貴人 on 干上, or over the asker's 本命 or 行年
     d, n = _nobles(f)
-    return cond(day_night="day") if f.gan_shang == n else cond(day_night="night") if f.gan_shang == d else None
+    return _over_stem_or_nianming(f, lambda night: d if night else n)
 
 
 @by_stem_plate
-def f04(f):  # 催官使者赴官期: 日鬼 on 干上 riding 白虎
-    if _k(f, f.gan_shang) != Kin.OFFICER:
-        return None
-    return _on(f, _rides("白虎", f.gan_shang))
+def f04(f):  # 催官使者赴官期: 「見日鬼乘白虎加臨日干或年命之上」: a 日鬼 riding 白虎 on 干上, or over the
+    # asker's 本命 or 行年
+    def tiger(night):
+        b = B((f.gn if night else f.gd).index("白虎"))
+        return b if _k(f, b) == Kin.OFFICER else None
+    return _over_stem_or_nianming(f, tiger)
 
 
 def f05(f):  # 六陽數足須公用

@@ -106,6 +106,15 @@ def evaluate_example(check: Mapping) -> ExampleOutcome:
     return ExampleOutcome(not problems, expected, _joined(" / ", actual_parts), tuple(problems))
 
 
+def shifts(when: Mapping) -> set[str]:
+    """The 晝/夜 ("day", "night") at which a condition can hold: its ``day_night``, and where every
+    alternative of its ``any`` names one, theirs."""
+    out = set(when.get("day_night", ("day", "night")))
+    if "any" in when:
+        out &= {s for alt in when["any"] for s in dict(alt).get("day_night", ("day", "night"))}
+    return out
+
+
 @dataclass(frozen=True)
 class ClassicOutcome:
     agrees: bool
@@ -161,7 +170,7 @@ def _classic_on(day: GanZhi, plate: int, at: str, name: str, first: str | None,
             hour, general = Branch.from_zh(at[0]), Branch.from_zh(at[2])
             night = is_night_hour(hour)
             if ("hours" in when and hour.zh not in when["hours"]) or (
-                    "day_night" in when and when["day_night"][0] != ("night" if night else "day")) or (
+                    ("night" if night else "day") not in shifts(when)) or (
                     "month_generals" in when and general.zh not in when["month_generals"]):
                 problems.append(f"{name}: its condition does not hold at {hour.zh} with {general.zh}")
     elif status == "absent":
@@ -222,7 +231,7 @@ def evaluate_bifa(day: str, at: str, number: int, shift: str | None = None,
             les = lesson(d, p, shehai=Shehai(shehai))
             b = next((b for b in les.bifa if b.number == number), None)
             when = dict(b.when) if b is not None else {}
-            ok = b is not None and not (shift and "day_night" in when and when["day_night"][0] != shift)
+            ok = b is not None and not (shift and shift not in shifts(when))
             status = "absent" if b is None else "held" if b.condition is None else "conditional"
             tried.append((les, ok, status, None if b is None else b.condition))
         if not tried:

@@ -161,19 +161,42 @@ declare({"liuren-when-any": ("alternatives",), "liuren-when-all": ("parts",)})
 
 
 @lru_cache(maxsize=None)
-def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Branch, ...]], ...], ...]) -> Cond | None:
+def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Any, ...]], ...], ...]) -> Cond | None:
     """``base`` (a ``Cond``, or True) and one of ``alternatives`` (each a tuple of (set key, branches)
-    that all hold: the 太歲, 月建, 本命 or 行年 …): ``when`` gains ``any``, the alternatives as data."""
+    that all hold: the 太歲, 月建, 本命 or 行年 …; or ("day_night", ("day",)) / ("day_night",
+    ("night",)), for what holds in one arrangement of the generals only, as the general over the
+    asker's 本命): ``when`` gains ``any``, the alternatives as data."""
     alts = tuple(a for a in alternatives if all(vs for _, vs in a))
     if base is None or not alts:
         return None
     parts = base.condition.args[0][1] if isinstance(base, Cond) else ()
-    steps = tuple(step("liuren-when-all", parts=tuple(Step(_SET_STEPS[k][0], None, ((_SET_STEPS[k][1], vs),))
-                                                      for k, vs in a)) for a in alts)
+    steps = tuple(step("liuren-when-all", parts=tuple(_alt_step(k, vs) for k, vs in a)) for a in alts)
     when = base.when if isinstance(base, Cond) else ()
-    data = tuple(tuple((k, tuple(b.zh for b in vs)) for k, vs in a) for a in alts)
+    data = tuple(tuple((k, vs if k == "day_night" else tuple(b.zh for b in vs)) for k, vs in a) for a in alts)
     return Cond(step("liuren-when", parts=(*parts, step("liuren-when-any", alternatives=steps))),
                 (*when, ("any", data)))
+
+
+def _alt_step(key: str, vs: tuple) -> Step:
+    if key == "day_night":
+        return step("liuren-when-day" if vs == ("day",) else "liuren-when-night")
+    return Step(_SET_STEPS[key][0], None, ((_SET_STEPS[key][1], vs),))
+
+
+SHIFTS = (("day", False), ("night", True))
+
+
+def nianming_good(f: Facts, test) -> tuple:
+    """「年命乘吉將」 (德慶, 合歡): for each arrangement of the generals in which ``test(generals)``
+    holds, the alternative (``either``) that it is that arrangement and the upper gods over the
+    asker's 本命 and 行年 both ride a 吉將 — the earth places over which the god rides one."""
+    out = []
+    for shift, night in SHIFTS:
+        g = f.gn if night else f.gd
+        if test(g):
+            good = tuple(sorted(f.seat(h) for h in BRANCHES if g[h] in GOOD))
+            out.append((("day_night", (shift,)), ("birth", good), ("xing", good)))
+    return tuple(out)
 
 
 # ---- seasons (旺相休囚死 by the month's branch, 月建) ----------------------------------------------
@@ -452,20 +475,37 @@ def ronghua(f: Facts):
 
 
 def deqing(f: Facts):
-    """德慶: the day's 德 (日德) is 用 and rides a 吉將."""
-    if f.first != GAN_DE[f.stem]:
-        return None
-    dn = f.on(_rides(GOOD, f.first))
-    return None if dn is None else cond(day_night=dn)
+    """德慶: 「日辰干支德神，及天月二德發用，並在年命乘吉將」 — 用 is the day's 德 (干德 of the stem, 支德
+    of the 辰) or, in its months, the 天德 or 月德 (the 神煞 tables); it rides a 吉將, and so do the
+    upper gods over the asker's 本命 and 行年 (in the same arrangement of the generals)."""
+    first = f.first
+    if first in (GAN_DE[f.stem], _zhi_de(f.branch)):
+        base: Cond | bool | None = True
+    else:
+        base = cond(months=_de_months(first)) if _de_months(first) else None
+    return either(base, nianming_good(f, _rides(GOOD, first)))
+
+
+@lru_cache(maxsize=None)
+def _de_months(b: Branch) -> tuple[Branch, ...]:
+    """The months (月建) whose 天德 or 月德 is ``b`` (``shensha``'s tables)."""
+    from .shensha import SHENSHA_BY_ID
+    return tuple(m for m in B if b in (SHENSHA_BY_ID[i].table[m] for i in ("liuren-sha-tian-de", "liuren-sha-yue-de")))
+
+
+def _zhi_de(b: Branch) -> Branch:
+    """支德 (子日起巳順行), ``shensha``'s table."""
+    from .shensha import SHENSHA_BY_ID
+    return SHENSHA_BY_ID["liuren-sha-zhi-de"].table[b]
 
 
 def hehuan(f: Facts):
-    """合歡: 用 is in 六合 or 三合 with the 辰 and rides a 吉將."""
+    """合歡: 「支三合六合發用，並占人年命俱乘吉將」 — 用 is in 六合 or 三合 with the 辰 and rides a 吉將, and so
+    do the upper gods over the asker's 本命 and 行年 (in the same arrangement of the generals)."""
     first = f.first
     if not (first.combine == f.branch or (first != f.branch and first in f.branch.trine)):
         return None
-    dn = f.on(_rides(GOOD, first))
-    return None if dn is None else cond(day_night=dn)
+    return either(True, nianming_good(f, _rides(GOOD, first)))
 
 
 _TRINES = frozenset(frozenset(b.trine) for b in B)
@@ -751,10 +791,18 @@ _HOUR_OVER_XING = tuple((("xing", tuple(b for b in B if b.element == e)),
                          ("hours", tuple(b for b in B if b.element.overcomes(e)))) for e in Element)
 
 
+_MAO_YOU = (B.MAO, B.YOU)
+
+
 def longzhan(f: Facts):
-    """龍戰: 用 stands over 卯 or 酉 (觀月經: 其餘日卯酉上發用者亦是龍戰; the 卯酉 day and the
-    asker's 行年 on 卯酉 make it stronger, not a different 課)."""
-    return f.seat(f.first) in (B.MAO, B.YOU)
+    """龍戰: 用 stands over 卯 or 酉, on any day (觀月經: 其餘日卯酉上發用者亦是龍戰; 心鏡: 或用神在卯酉上);
+    on a 卯 or 酉 day, also the asker's 行年 or 本命 on 卯 or 酉 (心鏡: 卯酉日占，或行年本命在卯酉上;
+    卷十二 疑惑格: 卯酉日占事，如行年又在卯酉之上者)."""
+    if f.seat(f.first) in _MAO_YOU:
+        return True
+    if f.branch not in _MAO_YOU:
+        return None
+    return either(True, ((("xing", _MAO_YOU),), (("birth", _MAO_YOU),)))
 
 
 def siqi_ke(f: Facts):

@@ -32,7 +32,7 @@ from sitegen.model.steps import Step
 from sitegen.model.yi.dili import DiliReading, change_dili
 from sitegen.model.yi.hexagram import HEXAGRAMS, Hexagram, hexagram
 from sitegen.model.yi.meihua import MeihuaReading, meihua_reading
-from sitegen.model.yi.rules import CHANGE_SIDE, MARK_RULE_IDS, RULES_BY_ID, LineMove, of
+from sitegen.model.yi.rules import CHANGE_SIDE, JIN_TUI_IDS, MARK_RULE_IDS, RULES_BY_ID, LineMove, of
 from sitegen.model.yi.sets import Mark
 from sitegen.model.yi.trigram import TRIGRAMS_BY_LINES, Trigram
 
@@ -54,6 +54,12 @@ def _line_ids(yin: bool, ben: Branch, bian: Branch) -> tuple[str, ...]:
 def line_rule_ids(ben: Branch, bian: Branch) -> tuple[str, ...]:
     """The yi-line rules besides 交/重 that hold when branch ``ben`` changes into ``bian``."""
     return tuple(r for r in _line_ids(True, ben, bian) if r not in MARK_RULE_IDS)
+
+
+def jin_tui(rule_ids) -> str | None:
+    """化進神 or 化退神 among a moving line's yi-line rules (``ChangedLine.rule_ids``,
+    ``line_rule_ids``), or None."""
+    return next((r for r in rule_ids if r in JIN_TUI_IDS), None)
 
 
 @dataclass(frozen=True)

@@ -277,6 +277,7 @@ _JIN = {
     Branch.XU: Branch.CHOU,
 }
 _TUI = {b: a for a, b in _JIN.items()}
+JIN_TUI_IDS = ("yi-hua-jin-shen", "yi-hua-tui-shen")   # 化進神, 化退神
 
 _LINE_BEFORE = _family("yi-line", "change", (
     ("yi-jiao-yao", "交爻", lambda m: m.yin),
