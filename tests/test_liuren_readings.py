@@ -665,3 +665,27 @@ def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, 
 @pytest.mark.parametrize("day, gan", [("戊寅", "酉"), ("甲申", "卯"), ("庚寅", "酉"), ("乙丑", "子"), ("己未", "午")])
 def test_fa19_each_on_the_others_foetus(day, gan):
     assert fa(_lesson(day, gan=gan), 19) == {}
+
+
+# 卷十一 第1法 前後引從 and its 夾拱 格: line 113 庚辰日寅加酉 (引從天干), 115 壬子日巳加子, 117 己亥·丁亥日巳加子
+# (引從地支); 127–129 干支拱定日祿·拱貴 「惟伏吟卦為的」 (丁巳 己巳 癸亥; 庚午 己酉 甲子); 131 「庚午日干上戌，
+# 支上申，乃支干並初中拱夜貴也」.
+@pytest.mark.parametrize("day, where", [
+    ("庚辰", "寅加酉"), ("壬子", "巳加子"), ("己亥", "巳加子"), ("丁亥", "巳加子"), ("丁巳", "伏吟"), ("己巳", "伏吟"),
+    ("癸亥", "伏吟"), ("庚午", "伏吟"), ("己酉", "伏吟"), ("甲子", "伏吟"), ("庚午", "干上戌")])
+def test_fa1_leading_and_following_and_the_flanked_lu_or_noble(day, where):
+    assert fa(_at_words(day, where), 1) == {}
+
+
+# line 119: 「丁酉日酉加丁，亥加酉，占人年命在申；丁巳日亥加丁，酉加巳，占人年命在午；癸亥日巳加癸，卯加亥，占人年命在子」;
+# line 125 二貴拱年命格: 「癸未日初傳巳加子，末傳卯加戌，占人行年本命在亥」.
+@pytest.mark.parametrize("day, where, ming", [
+    ("丁酉", "酉加丁", "申"), ("丁巳", "亥加丁", "午"), ("癸亥", "巳加癸", "子"), ("癸未", "巳加子", "亥")])
+def test_fa1_two_nobles_flanking_the_askers_nianming(day, where, ming):
+    assert fa(_at_words(day, where), 1) == {"any": ((("birth", (ming,)),), (("xing", (ming,)),))}
+
+
+def test_fa1_the_flanked_place_is_not_held_off_fuyin():
+    # 甲辰日 伏吟: 寅 and 辰 flank 卯, neither 祿 nor 貴人; 甲子日 off 伏吟 flanks 丑 with nothing of the 格
+    assert fa(_at_words("甲辰", "伏吟"), 1) is None
+    assert fa(_at_words("甲子", "返吟"), 1) is None

@@ -104,8 +104,35 @@ def _nobles(f: Facts) -> tuple[Branch, Branch]:
     return noble(f.stem, False, f.guiren), noble(f.stem, True, f.guiren)
 
 
-def f01(f):  # 前後引從升遷吉
-    return yincong(f)
+def f01(f):  # 前後引從升遷吉: 「初傳居干前為引，末傳居干後為從」 (or the 支's: 引從), and the 夾拱 格 its
+    # 解 sets under it:
+    # 干支拱定日祿·拱夜貴晝貴 (「惟伏吟卦為的」): 伏吟, the 干's place and the 支 two apart, the place
+    #   between them the day's 祿 or a 貴人 (丁巳 己巳 癸亥; 庚午 己酉 甲子);
+    # 初中拱地盤貴人 (「庚午日干上戌，支上申，乃支干並初中拱夜貴也」): the 干·支 flanking a 貴人 of the earth
+    #   plate, 初·中傳 the 干上 and 支上;
+    # 晝夜貴人臨干支上拱其年命在內 (「丁酉日酉加丁，亥加酉，占人年命在申」): the two 貴人 on 干上 and 支上,
+    #   the 年命 the place between the 干's and the 支;
+    # 二貴拱年命 (「癸未日初傳巳加子，末傳卯加戌，占人行年本命在亥」): 初·末傳 the two 貴人, 引從 the 年命.
+    # The last two hold over the asker's 本命 or 行年.
+    if yincong(f):
+        return True
+    day, br = f.lodging, f.branch
+    nobles = set(_nobles(f))
+    between = day.shift(1) if br == day.shift(2) else day.shift(-1) if br == day.shift(-2) else None
+    if between is not None and (
+            (f.plate == 1 and (between == LU[f.stem] or between in nobles))
+            or (between in nobles and {f.first, f.trans[1]} == {f.gan_shang, f.zhi_shang})):
+        return True
+    places = set()
+    if between is not None and {f.gan_shang, f.zhi_shang} == nobles:
+        places.add(between)
+    s1, s3 = f.seat(f.first), f.seat(f.trans[2])
+    if {f.first, f.trans[2]} == nobles and s1 == s3.shift(2):
+        places.add(s1.shift(-1))
+    if not places:
+        return None
+    at = tuple(sorted(places))
+    return either(True, ((("birth", at),), (("xing", at),)))
 
 
 f02 = yixun_zhoubian  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八)
