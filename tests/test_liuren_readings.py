@@ -99,11 +99,28 @@ def test_fa2_and_yixun_zhoubian(day, heaven, earth):
 
 
 def test_yixun_zhoubian_is_one_way():
-    # the other way round (旬首 on 干上, 旬尾 on 支上) is 《訂訛》's widening (卷八 line 823), not the clause
+    # the other way round (旬首 on 干上, 旬尾 on 支上) is 《訂訛》's widening of 卷八's 課 (line 823), not its
+    # clause; 第2法 takes it (卷十一 line 139: 「干上有旬首，支上有旬尾 … 諸占亦照前斷」)
     reverse = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
                if les.gan_shang == les.day.xun_head.branch and les.zhi_shang == les.day.xun_head.branch.shift(9)]
     assert reverse
-    assert all(fa(les, 2) is None and ke(les, "liuren-yi-xun-zhou-bian") is None for les in reverse)
+    assert all(fa(les, 2) == {} and ke(les, "liuren-yi-xun-zhou-bian") is None for les in reverse)
+
+
+# 卷十一 第2法, line 139: 「惟乙丑子加辰、辛未子加戌、丙寅丑加巳、戊寅戌加巳、壬申子加亥五日有之」; line 143 回還格
+# 「乃三傳在四課之中。如辛亥日干上酉、亥上戌，三傳戌酉申是也」; line 141 天心格 「乃年月日時皆在四課之內」.
+@pytest.mark.parametrize("day, where", [
+    ("乙丑", "子加辰"), ("辛未", "子加戌"), ("丙寅", "丑加巳"), ("戊寅", "戌加巳"), ("壬申", "子加亥"), ("辛亥", "干上酉")])
+def test_fa2_the_head_and_tail_either_way_and_huihuan(day, where):
+    assert fa(_at_words(day, where), 2) == {}
+
+
+def test_fa2_tianxin_by_the_year_month_and_hour_in_the_lessons():
+    les = _lesson("甲子", "戌", "子")
+    assert not set(les.transmissions) <= {k.upper for k in les.lessons} | {k.seat for k in les.lessons}
+    have = {k.upper for k in les.lessons} | {k.seat for k in les.lessons}
+    want = tuple(b.zh for b in sorted(have))
+    assert fa(les, 2) == {"hours": want, "months": want, "years": want}
 
 
 # 卷十二 第59法 華蓋覆日, line 53: 「謂辰之華蓋作干之墓神，臨於干上發用是也。如壬申，壬辰二日辰加壬為用；

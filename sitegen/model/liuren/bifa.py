@@ -13,8 +13,8 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
-                   yincong, yixun_zhoubian, zhuolun)
+                   by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of, months_where,
+                   tianxin, yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
@@ -135,7 +135,13 @@ def f01(f):  # 前後引從升遷吉: 「初傳居干前為引，末傳居干後
     return either(True, ((("birth", at),), (("xing", at),)))
 
 
-f02 = yixun_zhoubian  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八)
+def f02(f):  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八), the other way round too
+    # (「干上有旬首，支上有旬尾 … 諸占亦照前斷」), and the 格 its 解 sets under it: 回還 「乃三傳在四課之中」, 天心
+    # 「乃年月日時皆在四課之內」 (the 太歲, 月建 and 占時 in the four lessons)
+    head = f.day.xun_head.branch
+    if yixun_zhoubian(f) or (f.gan_shang == head and f.zhi_shang == head.shift(9)) or huihuan(f):
+        return True
+    return tianxin(f)
 
 
 @by_stem_plate
