@@ -706,3 +706,15 @@ def test_fa1_the_flanked_place_is_not_held_off_fuyin():
     # 甲辰日 伏吟: 寅 and 辰 flank 卯, neither 祿 nor 貴人; 甲子日 off 伏吟 flanks 丑 with nothing of the 格
     assert fa(_at_words("甲辰", "伏吟"), 1) is None
     assert fa(_at_words("甲子", "返吟"), 1) is None
+
+
+# 卷十一 第18法 踏腳空亡格, line 303: 「甲子日戌加子為初傳，乃是本旬之空，申加戌為中傳，乃後旬之空，午加申為末傳，
+# 乃外後旬之空亡 … 甲申日午加申，乙卯日丑加卯，丙辰日丑加卯，丁巳日丑加卯」 (乙卯's 三傳 丑亥酉 by 孟仲季 涉害 only).
+@pytest.mark.parametrize("day, where", [("甲子", "戌加子"), ("甲申", "午加申"), ("丙辰", "丑加卯"), ("丁巳", "丑加卯")])
+def test_fa18_stepping_back_into_three_voids(day, where):
+    assert fa(_at_words(day, where), 18) == {}
+
+
+def test_fa18_not_where_the_first_is_not_void():
+    les = _at_words("乙卯", "丑加卯")
+    assert "".join(b.zh for b in les.transmissions) == "亥酉未" and fa(les, 18) is None

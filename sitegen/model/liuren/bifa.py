@@ -256,8 +256,12 @@ def f17(f):  # 進茹空亡宜退步: 進茹 with 初 and 中 void
     return (b - a) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
-def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void
-    a, b, _ = f.trans
+def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void; and 踏腳空亡格 (「甲子日戌加子為初傳，乃是本旬之空，
+    # 申加戌為中傳，乃後旬之空，午加申為末傳，乃外後旬之空亡」): the 三傳 stepping back two places each, 初傳 void
+    # (the 中 and 末 are then the voids of the next two 旬)
+    a, b, c = f.trans
+    if a in _void(f) and (b - c) % 12 == (a - b) % 12 == 2:
+        return True
     return (a - b) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
