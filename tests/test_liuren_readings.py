@@ -303,8 +303,9 @@ def test_fa7_not_void_not_closed_and_not_a_lu_that_is_not_wang(day, gan):
 
 # 卷十一 第19法 胎財生氣, line 307: 「謂日干之胎神，作日之妻財，又逢月內之生氣者 … 壬寅日干上午 … 七月生氣
 # 在午 … 六庚六辛日干上卯，四月占皆然。六戊六己日干上子，正月占」 (戊己's 胎 子: 「明知子上是胞胎」).
-# (己丑日干上子 is also 互胎格, held in every month: test_fa19_each_on_the_others_foetus.)
-@pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("壬辰", "午", "申"), ("庚子", "卯", "巳"),
+# (己丑日干上子 is also 互胎格, held in every month: test_fa19_each_on_the_others_foetus; 壬辰日干上午, its 午 void
+# and overcome by 亥, is 損孕 in every month: test_fa19_the_void_foetus_overcome_and_the_three_origins.)
+@pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("庚子", "卯", "巳"),
                                              ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己卯", "子", "寅")])
 def test_fa19_the_foetus_as_wife_in_the_month_of_shengqi(day, gan, month):
     assert fa(_lesson(day, gan=gan), 19) == {"months": (month,)}
@@ -718,3 +719,18 @@ def test_fa18_stepping_back_into_three_voids(day, where):
 def test_fa18_not_where_the_first_is_not_void():
     les = _at_words("乙卯", "丑加卯")
     assert "".join(b.zh for b in les.transmissions) == "亥酉未" and fa(les, 18) is None
+
+
+# 卷十一 第19法 損孕格, line 325: 「如壬辰日午加亥，癸巳日午加丑，庚戌日卯加申，辛亥日卯加戌，戊午日子加巳，己未日子加未，
+# 甲戌、乙亥日酉加巳午，丙辰、丁巳日子加辰戌丑未，已上例緣胎神作空受克」; line 331 三元胎格: 乙未日亥加丑 (昴星).
+@pytest.mark.parametrize("day, where", [
+    ("壬辰", "午加亥"), ("癸巳", "午加丑"), ("庚戌", "卯加申"), ("辛亥", "卯加戌"), ("戊午", "子加巳"), ("己未", "子加未"),
+    ("甲戌", "酉加巳"), ("甲戌", "酉加午"), ("乙亥", "酉加巳"), ("丙辰", "子加辰"), ("丙辰", "子加戌"), ("丁巳", "子加丑"),
+    ("丁巳", "子加未"), ("乙未", "亥加丑")])
+def test_fa19_the_void_foetus_overcome_and_the_three_origins(day, where):
+    assert fa(_at_words(day, where), 19) == {}
+
+
+def test_fa19_a_void_foetus_not_overcome_is_not_sunyun():
+    les = _at_words("丙辰", "子加申")   # 子 void, over 申 (金 生 水)
+    assert fa(les, 19) is None

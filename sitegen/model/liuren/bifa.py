@@ -265,10 +265,14 @@ def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void; and 踏腳�
     return (a - b) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
+def _stem_tai(f) -> Branch:
+    """The stem's 胎: 土's counted with 火, at 子 (「戊己當絕在亥懷，明知子上是胞胎」), not with 水 as 長生 申."""
+    return B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
+
+
 def _tai(f):
-    """The stem's 胎 when it is on 干上: 土's counted with 火, at 子 (「戊己當絕在亥懷，明知子上是胞胎」),
-    not with 水 as 長生 申."""
-    tai = B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
+    """The stem's 胎 when it is on 干上."""
+    tai = _stem_tai(f)
     return tai if f.gan_shang == tai else None
 
 
@@ -279,8 +283,18 @@ def _tais(e: Element) -> tuple[Branch, ...]:
 
 
 def f19(f):  # 胎財生氣妻懷孕: 「謂日干之胎神，作日之妻財，又逢月內之生氣者」: 干上 the stem's 胎, its 財,
-    # the month's 生氣; or 互胎格 「干上得支之胎神，支上得干之胎神也」 (戊寅日干上酉、支上午)
+    # the month's 生氣; or 互胎格 「干上得支之胎神，支上得干之胎神也」 (戊寅日干上酉、支上午); 損孕格 「緣胎神作空
+    # 受克」 (the stem's 胎 void, overcome by the place it sits on, or by the stem when over its 寄宮: 癸巳日午加丑);
+    # 三元胎格 「寅加亥為生元胎 … 寅加巳為病元胎 … 寅加辰為衰元胎卦，惟乙未日亥加丑昴星一課是也」 (a 昴星 lesson,
+    # as the book's count of one lesson for 寅加辰 says)
     if f.gan_shang in _tais(f.branch.element) and f.zhi_shang in _tais(f.stem.element):
+        return True
+    t = _stem_tai(f)
+    seat = f.seat(t)
+    if t in _void(f) and (seat.element.overcomes(t.element)
+                          or (seat == f.lodging and f.stem.element.overcomes(t.element))):
+        return True
+    if f.method == "昴星" and f.seat(B.YIN) in (B.HAI, B.SI, B.CHEN):
         return True
     tai = _tai(f)
     return None if tai is None or _k(f, tai) != Kin.WEALTH else cond(months=SHENGQI_MONTHS[tai])
