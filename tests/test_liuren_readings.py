@@ -734,3 +734,13 @@ def test_fa19_the_void_foetus_overcome_and_the_three_origins(day, where):
 def test_fa19_a_void_foetus_not_overcome_is_not_sunyun():
     les = _at_words("丙辰", "子加申")   # 子 void, over 申 (金 生 水)
     assert fa(les, 19) is None
+
+
+# 卷十一 第27法: line 435 傳財化鬼格 「乙巳未乙，三傳未戌丑，支上申」; line 437 因財致禍格 庚辰日干上丑 (「初傳寅木為財乘
+# 白虎而傷干上丑土」); line 439 財遁鬼格 甲戌日干上庚辰, 壬戌日干上戊午; line 441 借錢還債格 「辛酉日干上卯、支上寅，壬子日
+# 干上巳，丙午日干上申，外有乙未日伏吟」.
+@pytest.mark.parametrize("day, where", [
+    ("乙巳", "未加乙"), ("庚辰", "干上丑"), ("甲戌", "干上辰"), ("壬戌", "干上午"), ("辛酉", "干上卯"), ("壬子", "干上巳"),
+    ("丙午", "干上申"), ("乙未", "伏吟")])
+def test_fa27_the_kinds_of_wealth_turning_to_harm(day, where):
+    assert fa(_at_words(day, where), 27) == {}

@@ -389,8 +389,18 @@ def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日
     return _ding_in(f) if f.stem.element == Element.WATER else None
 
 
-def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element)
-    return _all_kin(f, Kin.WEALTH) and _k(f, f.gan_shang) == Kin.OFFICER
+def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element), 「余生支上鬼者」
+    # (傳財化鬼格: 「反生起支上神而作日干者」), and the 格 its 解 sets under it: 因財致禍 「緣財爻反克干上之神者是也」
+    # (a 財 in the 三傳 overcoming 干上); 財遁鬼 「緣日上神作財，卻遁旬中干鬼」 (干上 a 財 whose 遁干 overcomes the
+    # stem: 甲戌日干上庚辰); 借錢還債 (「辛酉日干上卯、支上寅 … 凡干支相同者」: 干上 and 支上 both 財)
+    g, z = f.gan_shang, f.zhi_shang
+    if _all_kin(f, Kin.WEALTH) and Kin.OFFICER in (_k(f, g), _k(f, z)):
+        return True
+    if any(_k(f, b) == Kin.WEALTH and b.element.overcomes(g.element) for b in f.trans):
+        return True
+    dun = f.day.dun_stem(g)
+    return _k(f, g) == Kin.WEALTH and (_k(f, z) == Kin.WEALTH
+                                       or (dun is not None and dun.element.overcomes(f.stem.element)))
 
 
 def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each from the chart:
