@@ -744,3 +744,10 @@ def test_fa19_a_void_foetus_not_overcome_is_not_sunyun():
     ("丙午", "干上申"), ("乙未", "伏吟")])
 def test_fa27_the_kinds_of_wealth_turning_to_harm(day, where):
     assert fa(_at_words(day, where), 27) == {}
+
+
+# 卷十一 第7法 祿被元奪格, line 207: 「辛卯日，干上酉為日旺祿，緣晝乘元而夜乘虎 … 又辛未日干上酉，夜乘虎」 — 辛未's 酉 is
+# the 旬尾, held for the 玄武·白虎 on it; 乙未日干上卯 (「閉口之祿而不可守」) rides neither.
+def test_fa7_the_lu_taken_by_xuanwu_or_the_tiger():
+    assert _at(fa(_lesson("辛未", gan="酉"), 7), "night")
+    assert fa(_lesson("乙未", gan="卯"), 7) is None

@@ -167,10 +167,14 @@ def f06(f):  # 六陰相繼盡昏迷
 
 def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
     # 陰 stems': 乙卯 丁午 辛酉 癸子, and 己午 「雖不係己土旺神，亦可用也」) on 干上; not where it is
-    # void (「旺祿空亡 … 反不宜坐用」) or the 旬尾 (「閉口之祿而不可守」)
+    # void (「旺祿空亡 … 反不宜坐用」) or the 旬尾 (「閉口之祿而不可守」); and 祿被元奪格 (「干上酉為日旺祿，緣晝乘元
+    # 而夜乘虎，遂不可守」; 「辛未日干上酉，夜乘虎」, a 旬尾 too): the 旺祿 on 干上, not void, riding 玄武 or 白虎
     lu = LU[f.stem]
-    return (not f.stem.yang and f.gan_shang == lu and lu not in _void(f)
-            and lu != f.day.xun_head.branch.shift(9))
+    if f.stem.yang or f.gan_shang != lu or lu in _void(f):
+        return None
+    if lu != f.day.xun_head.branch.shift(9):
+        return True
+    return _on(f, lambda g: g[lu] in ("玄武", "白虎"))
 
 
 def f08(f):  # 權攝不正祿臨支: 祿 on 支上
