@@ -751,3 +751,12 @@ def test_fa27_the_kinds_of_wealth_turning_to_harm(day, where):
 def test_fa7_the_lu_taken_by_xuanwu_or_the_tiger():
     assert _at(fa(_lesson("辛未", gan="酉"), 7), "night")
     assert fa(_lesson("乙未", gan="卯"), 7) is None
+
+
+# 卷十一 第9法 避難逃生得財格, line 225: 「壬午日，辰加亥作初傳 … 三傳辰酉寅，不免棄墓而投中傳酉金之生，又是旬空，遂再投
+# 末傳寅木，又是脫氣，然後棄其三傳，而壬干加午而取財也」.
+def test_fa9_fleeing_to_the_wealth_of_the_branch():
+    les = _lesson("壬午", "辰", "亥")
+    assert "".join(b.zh for b in les.transmissions) == "辰酉寅" and fa(les, 9) == {}
+    # 丙寅日寅加丙 (same line): 末傳 巳 helps 丙 and 寅 is not its 財 (classed ambiguous)
+    assert fa(_lesson("丙寅", gan="寅"), 9) is None

@@ -181,8 +181,12 @@ def f08(f):  # 權攝不正祿臨支: 祿 on 支上
     return f.zhi_shang == LU[f.stem]
 
 
-def f09(f):  # 避難逃生須棄舊: 干上 生 日干, no 傳 生 it or helps it
-    return _k(f, f.gan_shang) == Kin.PARENT and not any(_k(f, b) in (Kin.PARENT, Kin.BROTHER) for b in f.trans)
+def f09(f):  # 避難逃生須棄舊: 干上 生 日干, no 傳 生 it or helps it; and 避難逃生得財格 (「壬午日，辰加亥作初傳 …
+    # 然後棄其三傳，而壬干加午而取財也」): no 傳 a 生, 比 or 財 of the stem that is not void, the 辰 its 財
+    if _k(f, f.gan_shang) == Kin.PARENT and not any(_k(f, b) in (Kin.PARENT, Kin.BROTHER) for b in f.trans):
+        return True
+    return (_k(f, f.branch) == Kin.WEALTH
+            and not any(b not in _void(f) and _k(f, b) in (Kin.PARENT, Kin.BROTHER, Kin.WEALTH) for b in f.trans))
 
 
 def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
