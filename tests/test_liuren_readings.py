@@ -760,3 +760,14 @@ def test_fa9_fleeing_to_the_wealth_of_the_branch():
     assert "".join(b.zh for b in les.transmissions) == "辰酉寅" and fa(les, 9) == {}
     # 丙寅日寅加丙 (same line): 末傳 巳 helps 丙 and 寅 is not its 財 (classed ambiguous)
     assert fa(_lesson("丙寅", gan="寅"), 9) is None
+
+
+# 卷十一 第15法 脫盜格, line 281: 「乃干上逢脫氣，天將作元武者 … 辛亥日干上亥 … 晝虎夜元」, and 「甲午日午加甲，三傳又是
+# 火局，並支來盜干」; 第16法 脫空格, line 287: 「謂干上有脫乘天空 … 如辛卯日干上子，晝占上乘天空」.
+def test_fa15_the_drain_riding_xuanwu_and_the_branch_draining_the_stem():
+    assert _at(fa(_lesson("辛亥", gan="亥"), 15), "night")
+    assert fa(_lesson("甲午", "午", "寅"), 15) == {}
+
+
+def test_fa16_the_drain_riding_tiankong():
+    assert _at(fa(_lesson("辛卯", gan="子"), 16), "day")

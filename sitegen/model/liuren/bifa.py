@@ -246,15 +246,19 @@ def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
     return cond(months=months_where((_trans_el(f),), WANGXIANG))
 
 
-@by_stem_plate
-def f15(f):  # 脫上逢脫防虛詐: 干上 脫 the stem and its general 脫 干上
-    if _k(f, f.gan_shang) != Kin.OFFSPRING:
+def f15(f):  # 脫上逢脫防虛詐: 干上 脫 the stem and its general 脫 干上; 脫盜格 「乃干上逢脫氣，天將作元武者」;
+    # and 「甲午日午加甲，三傳又是火局，並支來盜干」 (庚子日子加庚 「支上門來脫干，三傳又來脫之」): the 辰 over the
+    # day as its 脫, the 三傳 all 脫
+    g = f.gan_shang
+    if _k(f, g) != Kin.OFFSPRING:
         return None
-    return _on(f, lambda g: f.gan_shang.element.generates(GENERAL_ELEMENT[g[f.gan_shang]]))
+    if g == f.branch and _all_kin(f, Kin.OFFSPRING):
+        return True
+    return _on(f, lambda gs: gs[g] == "玄武" or g.element.generates(GENERAL_ELEMENT[gs[g]]))
 
 
-def f16(f):  # 空上乘空事莫追: 干上 void riding 天空
-    if f.gan_shang not in _void(f):
+def f16(f):  # 空上乘空事莫追: 干上 void riding 天空, or 脫空格 「謂干上有脫乘天空」 (辛卯日干上子，晝占)
+    if f.gan_shang not in _void(f) and _k(f, f.gan_shang) != Kin.OFFSPRING:
         return None
     return _on(f, _rides("天空", f.gan_shang))
 
