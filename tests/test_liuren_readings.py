@@ -771,3 +771,24 @@ def test_fa15_the_drain_riding_xuanwu_and_the_branch_draining_the_stem():
 
 def test_fa16_the_drain_riding_tiankong():
     assert _at(fa(_lesson("辛卯", gan="子"), 16), "day")
+
+
+# 卷十一 第26法 財乘丁馬格, line 423: 「緣財神乘丁，或為驛馬者 … 如己丑日亥為財乘丁馬，甲辰、乙巳見未，丙申、丁酉見酉，
+# 戊子日見亥，甲戌、乙亥日見丑」 — any day, the 財 that is the 旬丁 (or the 驛馬) in the six places.
+@pytest.mark.parametrize("day, ding", [("己丑", "亥"), ("甲辰", "未"), ("乙巳", "未"), ("丙申", "酉"), ("丁酉", "酉"),
+                                       ("戊子", "亥"), ("甲戌", "丑"), ("乙亥", "丑")])
+def test_fa26_the_wealth_riding_the_ding_or_the_horse(day, ding):
+    d = GanZhi.from_zh(day)
+    for p in range(1, 13):
+        les = lesson(d, p)
+        where = fa(les, 26)
+        if Branch.from_zh(ding) in (*les.transmissions, les.lessons[0].upper, les.lessons[2].upper):
+            assert where == {}
+        else:
+            seat = les.seat(Branch.from_zh(ding)).zh
+            assert seat in where["any"][0][0][1]
+
+
+def test_fa26_not_where_neither_the_ding_nor_the_horse_is_wealth():
+    # 甲子日: 旬丁 卯 and 驛馬 寅 are 比肩 of 甲
+    assert all(fa(lesson(GanZhi.from_zh("甲子"), p), 26) is None for p in range(1, 13))

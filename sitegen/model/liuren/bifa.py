@@ -347,10 +347,17 @@ def f24(f):  # 我求彼事干傳支: 初傳 from 干上, 末傳 on 支上
 
 def _ding_in(f):
     """The 旬丁 in 「三傳、年命、日辰」: in the 傳 or on 干上·支上, or else over the asker's 本命 or 行年."""
-    ding = f.day.xun_head.branch.shift(3)
-    if ding in f.trans or ding in (f.gan_shang, f.zhi_shang):
+    return _in_six(f, f.day.xun_head.branch.shift(3))
+
+
+def _in_six(f, *bs: Branch):
+    """One of ``bs`` in 「三傳、年命、日辰之六處」: in the 傳 or on 干上·支上, or else over the asker's 本命 or
+    行年 (None for none)."""
+    if not bs:
+        return None
+    if any(b in f.trans or b in (f.gan_shang, f.zhi_shang) for b in bs):
         return True
-    at = (f.seat(ding),)
+    at = tuple(sorted({f.seat(b) for b in bs}))
     return either(True, ((("birth", at),), (("xing", at),)))
 
 
@@ -397,8 +404,12 @@ def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日
     return by_shift or ding_in or fire
 
 
-def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」
-    return _ding_in(f) if f.stem.element == Element.WATER else None
+def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」, and 財乘丁馬格 「緣財神乘丁，
+    # 或為驛馬者」 on any day (「己丑日亥為財乘丁馬，甲辰、乙巳見未 … 甲戌、乙亥日見丑」): the 旬丁 or the 辰's 驛馬
+    # that is the stem's 財, in the same six places
+    if f.stem.element == Element.WATER:
+        return _ding_in(f)
+    return _in_six(f, *{b for b in (f.day.xun_head.branch.shift(3), yima(f.branch)) if _k(f, b) == Kin.WEALTH})
 
 
 def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element), 「余生支上鬼者」
