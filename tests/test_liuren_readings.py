@@ -792,3 +792,11 @@ def test_fa26_the_wealth_riding_the_ding_or_the_horse(day, ding):
 def test_fa26_not_where_neither_the_ding_nor_the_horse_is_wealth():
     # 甲子日: 旬丁 卯 and 驛馬 寅 are 比肩 of 甲
     assert all(fa(lesson(GanZhi.from_zh("甲子"), p), 26) is None for p in range(1, 13))
+
+
+# 卷十一 第25法 凶怪格, line 413: 「謂月厭、大煞、天目、墓神、丁神 … 並臨年命日辰。如乙巳日干上未，四月占；庚辰、辛巳日
+# 干上丑，十月占」 (卷一: 月厭 and 大煞 四月 未, 十月 丑; 天目 「春辰夏未秋戌冬丑」).
+def test_fa25_xionguai_in_its_month():
+    assert fa(_at_words("乙巳", "干上未"), 25) == {"months": ("巳",)}
+    assert fa(_at_words("甲辰", "干上未"), 25) == {"months": ("巳",)}
+    assert fa(_at_words("庚辰", "干上丑"), 25) == {}          # 金日逢丁 already, in every month

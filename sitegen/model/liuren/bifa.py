@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of, months_where,
-                   tianxin, yincong, yixun_zhoubian, zhuolun)
+                   mu, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
@@ -401,7 +401,30 @@ def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日
     ding_in = _ding_in(f) if f.stem.element == Element.METAL else None
     if ding_in is True:
         return True
-    return by_shift or ding_in or fire
+    return by_shift or ding_in or fire or _xionguai(f, ding)
+
+
+def yueyan(month: Branch) -> Branch:
+    """月厭: 正月(寅)起戌, 逆行 (《六壬大全》 卷一 逐月神煞: 正月 戌, 四月 未, 十月 丑)."""
+    return B.XU.shift(B.YIN - month)
+
+
+def tianmu(month: Branch) -> Branch:
+    """天目: 「春辰夏未秋戌冬丑」 (《六壬大全》 卷一)."""
+    return (B.CHEN, B.WEI, B.XU, B.CHOU)[(month - B.YIN) % 12 // 3]
+
+
+def _xionguai(f, ding: Branch):
+    """第25法 凶怪格 「謂月厭、大煞、天目、墓神、丁神 … 並臨年命日辰」 (「乙巳日干上未，四月占；庚辰、辛巳日干上丑，
+    十月占」): the 旬丁 that is the stem's 墓, in a month whose 月厭 and 天目 it is (卷一's 大煞 is the 月厭 then:
+    四月 未, 十月 丑), on 干上·支上 or over the asker's 本命 or 行年."""
+    months = tuple(m for m in BRANCHES if yueyan(m) == ding == tianmu(m))
+    if ding != mu(f.stem.element) or not months:
+        return None
+    if ding in (f.gan_shang, f.zhi_shang):
+        return cond(months=months)
+    at = (f.seat(ding),)
+    return either(cond(months=months), ((("birth", at),), (("xing", at),)))
 
 
 def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」, and 財乘丁馬格 「緣財神乘丁，
