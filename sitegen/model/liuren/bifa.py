@@ -430,9 +430,11 @@ def _xionguai(f, ding: Branch):
 def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」, and 財乘丁馬格 「緣財神乘丁，
     # 或為驛馬者」 on any day (「己丑日亥為財乘丁馬，甲辰、乙巳見未 … 甲戌、乙亥日見丑」): the 旬丁 or the 辰's 驛馬
     # that is the stem's 財, in the same six places
+    ding = f.day.xun_head.branch.shift(3)
+    bs = {b for b in (ding, yima(f.branch)) if _k(f, b) == Kin.WEALTH}
     if f.stem.element == Element.WATER:
-        return _ding_in(f)
-    return _in_six(f, *{b for b in (f.day.xun_head.branch.shift(3), yima(f.branch)) if _k(f, b) == Kin.WEALTH})
+        bs.add(ding)
+    return _in_six(f, *bs)
 
 
 def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element), 「余生支上鬼者」
