@@ -99,11 +99,28 @@ def test_fa2_and_yixun_zhoubian(day, heaven, earth):
 
 
 def test_yixun_zhoubian_is_one_way():
-    # the other way round (旬首 on 干上, 旬尾 on 支上) is 《訂訛》's widening (卷八 line 823), not the clause
+    # the other way round (旬首 on 干上, 旬尾 on 支上) is 《訂訛》's widening of 卷八's 課 (line 823), not its
+    # clause; 第2法 takes it (卷十一 line 139: 「干上有旬首，支上有旬尾 … 諸占亦照前斷」)
     reverse = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
                if les.gan_shang == les.day.xun_head.branch and les.zhi_shang == les.day.xun_head.branch.shift(9)]
     assert reverse
-    assert all(fa(les, 2) is None and ke(les, "liuren-yi-xun-zhou-bian") is None for les in reverse)
+    assert all(fa(les, 2) == {} and ke(les, "liuren-yi-xun-zhou-bian") is None for les in reverse)
+
+
+# 卷十一 第2法, line 139: 「惟乙丑子加辰、辛未子加戌、丙寅丑加巳、戊寅戌加巳、壬申子加亥五日有之」; line 143 回還格
+# 「乃三傳在四課之中。如辛亥日干上酉、亥上戌，三傳戌酉申是也」; line 141 天心格 「乃年月日時皆在四課之內」.
+@pytest.mark.parametrize("day, where", [
+    ("乙丑", "子加辰"), ("辛未", "子加戌"), ("丙寅", "丑加巳"), ("戊寅", "戌加巳"), ("壬申", "子加亥"), ("辛亥", "干上酉")])
+def test_fa2_the_head_and_tail_either_way_and_huihuan(day, where):
+    assert fa(_at_words(day, where), 2) == {}
+
+
+def test_fa2_tianxin_by_the_year_month_and_hour_in_the_lessons():
+    les = _lesson("甲子", "戌", "子")
+    assert not set(les.transmissions) <= {k.upper for k in les.lessons} | {k.seat for k in les.lessons}
+    have = {k.upper for k in les.lessons} | {k.seat for k in les.lessons}
+    want = tuple(b.zh for b in sorted(have))
+    assert fa(les, 2) == {"hours": want, "months": want, "years": want}
 
 
 # 卷十二 第59法 華蓋覆日, line 53: 「謂辰之華蓋作干之墓神，臨於干上發用是也。如壬申，壬辰二日辰加壬為用；
@@ -286,8 +303,9 @@ def test_fa7_not_void_not_closed_and_not_a_lu_that_is_not_wang(day, gan):
 
 # 卷十一 第19法 胎財生氣, line 307: 「謂日干之胎神，作日之妻財，又逢月內之生氣者 … 壬寅日干上午 … 七月生氣
 # 在午 … 六庚六辛日干上卯，四月占皆然。六戊六己日干上子，正月占」 (戊己's 胎 子: 「明知子上是胞胎」).
-# (己丑日干上子 is also 互胎格, held in every month: test_fa19_each_on_the_others_foetus.)
-@pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("壬辰", "午", "申"), ("庚子", "卯", "巳"),
+# (己丑日干上子 is also 互胎格, held in every month: test_fa19_each_on_the_others_foetus; 壬辰日干上午, its 午 void
+# and overcome by 亥, is 損孕 in every month: test_fa19_the_void_foetus_overcome_and_the_three_origins.)
+@pytest.mark.parametrize("day, gan, month", [("壬寅", "午", "申"), ("庚子", "卯", "巳"),
                                              ("辛丑", "卯", "巳"), ("戊子", "子", "寅"), ("己卯", "子", "寅")])
 def test_fa19_the_foetus_as_wife_in_the_month_of_shengqi(day, gan, month):
     assert fa(_lesson(day, gan=gan), 19) == {"months": (month,)}
@@ -823,3 +841,119 @@ def test_a_stated_shift_is_checked_against_the_alternatives_shifts():
     assert shifts({"any": ((("day_night", ("night",)), ("birth", ("子",))),)}) == {"night"}
     assert shifts({"any": ((("day_night", ("night",)),), (("xing", ("子",)),))}) == {"day", "night"}
     assert shifts({"months": ("子",)}) == {"day", "night"}
+
+# 卷十一 第1法 前後引從 and its 夾拱 格: line 113 庚辰日寅加酉 (引從天干), 115 壬子日巳加子, 117 己亥·丁亥日巳加子
+# (引從地支); 127–129 干支拱定日祿·拱貴 「惟伏吟卦為的」 (丁巳 己巳 癸亥; 庚午 己酉 甲子); 131 「庚午日干上戌，
+# 支上申，乃支干並初中拱夜貴也」.
+@pytest.mark.parametrize("day, where", [
+    ("庚辰", "寅加酉"), ("壬子", "巳加子"), ("己亥", "巳加子"), ("丁亥", "巳加子"), ("丁巳", "伏吟"), ("己巳", "伏吟"),
+    ("癸亥", "伏吟"), ("庚午", "伏吟"), ("己酉", "伏吟"), ("甲子", "伏吟"), ("庚午", "干上戌")])
+def test_fa1_leading_and_following_and_the_flanked_lu_or_noble(day, where):
+    assert fa(_at_words(day, where), 1) == {}
+
+
+# line 119: 「丁酉日酉加丁，亥加酉，占人年命在申；丁巳日亥加丁，酉加巳，占人年命在午；癸亥日巳加癸，卯加亥，占人年命在子」;
+# line 125 二貴拱年命格: 「癸未日初傳巳加子，末傳卯加戌，占人行年本命在亥」.
+@pytest.mark.parametrize("day, where, ming", [
+    ("丁酉", "酉加丁", "申"), ("丁巳", "亥加丁", "午"), ("癸亥", "巳加癸", "子"), ("癸未", "巳加子", "亥")])
+def test_fa1_two_nobles_flanking_the_askers_nianming(day, where, ming):
+    assert fa(_at_words(day, where), 1) == {"any": ((("birth", (ming,)),), (("xing", (ming,)),))}
+
+
+def test_fa1_the_flanked_place_is_not_held_off_fuyin():
+    # 甲辰日 伏吟: 寅 and 辰 flank 卯, neither 祿 nor 貴人; 甲子日 off 伏吟 flanks 丑 with nothing of the 格
+    assert fa(_at_words("甲辰", "伏吟"), 1) is None
+    assert fa(_at_words("甲子", "返吟"), 1) is None
+
+
+# 卷十一 第18法 踏腳空亡格, line 303: 「甲子日戌加子為初傳，乃是本旬之空，申加戌為中傳，乃後旬之空，午加申為末傳，
+# 乃外後旬之空亡 … 甲申日午加申，乙卯日丑加卯，丙辰日丑加卯，丁巳日丑加卯」 (乙卯's 三傳 丑亥酉 by 孟仲季 涉害 only).
+@pytest.mark.parametrize("day, where", [("甲子", "戌加子"), ("甲申", "午加申"), ("丙辰", "丑加卯"), ("丁巳", "丑加卯")])
+def test_fa18_stepping_back_into_three_voids(day, where):
+    assert fa(_at_words(day, where), 18) == {}
+
+
+def test_fa18_not_where_the_first_is_not_void():
+    les = _at_words("乙卯", "丑加卯")
+    assert "".join(b.zh for b in les.transmissions) == "亥酉未" and fa(les, 18) is None
+
+
+# 卷十一 第19法 損孕格, line 325: 「如壬辰日午加亥，癸巳日午加丑，庚戌日卯加申，辛亥日卯加戌，戊午日子加巳，己未日子加未，
+# 甲戌、乙亥日酉加巳午，丙辰、丁巳日子加辰戌丑未，已上例緣胎神作空受克」; line 331 三元胎格: 乙未日亥加丑 (昴星).
+@pytest.mark.parametrize("day, where", [
+    ("壬辰", "午加亥"), ("癸巳", "午加丑"), ("庚戌", "卯加申"), ("辛亥", "卯加戌"), ("戊午", "子加巳"), ("己未", "子加未"),
+    ("甲戌", "酉加巳"), ("甲戌", "酉加午"), ("乙亥", "酉加巳"), ("丙辰", "子加辰"), ("丙辰", "子加戌"), ("丁巳", "子加丑"),
+    ("丁巳", "子加未"), ("乙未", "亥加丑")])
+def test_fa19_the_void_foetus_overcome_and_the_three_origins(day, where):
+    assert fa(_at_words(day, where), 19) == {}
+
+
+def test_fa19_a_void_foetus_not_overcome_is_not_sunyun():
+    les = _at_words("丙辰", "子加申")   # 子 void, over 申 (金 生 水)
+    assert fa(les, 19) is None
+
+
+# 卷十一 第27法: line 435 傳財化鬼格 「乙巳未乙，三傳未戌丑，支上申」; line 437 因財致禍格 庚辰日干上丑 (「初傳寅木為財乘
+# 白虎而傷干上丑土」); line 439 財遁鬼格 甲戌日干上庚辰, 壬戌日干上戊午; line 441 借錢還債格 「辛酉日干上卯、支上寅，壬子日
+# 干上巳，丙午日干上申，外有乙未日伏吟」.
+@pytest.mark.parametrize("day, where", [
+    ("乙巳", "未加乙"), ("庚辰", "干上丑"), ("甲戌", "干上辰"), ("壬戌", "干上午"), ("辛酉", "干上卯"), ("壬子", "干上巳"),
+    ("丙午", "干上申"), ("乙未", "伏吟")])
+def test_fa27_the_kinds_of_wealth_turning_to_harm(day, where):
+    assert fa(_at_words(day, where), 27) == {}
+
+
+# 卷十一 第7法 祿被元奪格, line 207: 「辛卯日，干上酉為日旺祿，緣晝乘元而夜乘虎 … 又辛未日干上酉，夜乘虎」 — 辛未's 酉 is
+# the 旬尾, held for the 玄武·白虎 on it; 乙未日干上卯 (「閉口之祿而不可守」) rides neither.
+def test_fa7_the_lu_taken_by_xuanwu_or_the_tiger():
+    assert _at(fa(_lesson("辛未", gan="酉"), 7), "night")
+    assert fa(_lesson("乙未", gan="卯"), 7) is None
+
+
+# 卷十一 第9法 避難逃生得財格, line 225: 「壬午日，辰加亥作初傳 … 三傳辰酉寅，不免棄墓而投中傳酉金之生，又是旬空，遂再投
+# 末傳寅木，又是脫氣，然後棄其三傳，而壬干加午而取財也」.
+def test_fa9_fleeing_to_the_wealth_of_the_branch():
+    les = _lesson("壬午", "辰", "亥")
+    assert "".join(b.zh for b in les.transmissions) == "辰酉寅" and fa(les, 9) == {}
+    # 丙寅日寅加丙 (same line): 末傳 巳 helps 丙 and 寅 is not its 財 (classed ambiguous)
+    assert fa(_lesson("丙寅", gan="寅"), 9) is None
+
+
+# 卷十一 第15法 脫盜格, line 281: 「乃干上逢脫氣，天將作元武者 … 辛亥日干上亥 … 晝虎夜元」, and 「甲午日午加甲，三傳又是
+# 火局，並支來盜干」; 第16法 脫空格, line 287: 「謂干上有脫乘天空 … 如辛卯日干上子，晝占上乘天空」.
+def test_fa15_the_drain_riding_xuanwu_and_the_branch_draining_the_stem():
+    assert _at(fa(_lesson("辛亥", gan="亥"), 15), "night")
+    assert fa(_lesson("甲午", "午", "寅"), 15) == {}
+
+
+def test_fa16_the_drain_riding_tiankong():
+    assert _at(fa(_lesson("辛卯", gan="子"), 16), "day")
+
+
+# 卷十一 第26法 財乘丁馬格, line 423: 「緣財神乘丁，或為驛馬者 … 如己丑日亥為財乘丁馬，甲辰、乙巳見未，丙申、丁酉見酉，
+# 戊子日見亥，甲戌、乙亥日見丑」 — any day, the 財 that is the 旬丁 (or the 驛馬) in the six places.
+@pytest.mark.parametrize("day, ding", [("己丑", "亥"), ("甲辰", "未"), ("乙巳", "未"), ("丙申", "酉"), ("丁酉", "酉"),
+                                       ("戊子", "亥"), ("甲戌", "丑"), ("乙亥", "丑")])
+def test_fa26_the_wealth_riding_the_ding_or_the_horse(day, ding):
+    d = GanZhi.from_zh(day)
+    for p in range(1, 13):
+        les = lesson(d, p)
+        where = fa(les, 26)
+        if Branch.from_zh(ding) in (*les.transmissions, les.lessons[0].upper, les.lessons[2].upper):
+            assert where == {}
+        else:
+            seat = les.seat(Branch.from_zh(ding)).zh
+            assert seat in where["any"][0][0][1]
+
+
+def test_fa26_not_where_neither_the_ding_nor_the_horse_is_wealth():
+    # 甲子日: 旬丁 卯 and 驛馬 寅 are 比肩 of 甲
+    assert all(fa(lesson(GanZhi.from_zh("甲子"), p), 26) is None for p in range(1, 13))
+
+
+# 卷十一 第25法 凶怪格, line 413: 「謂月厭、大煞、天目、墓神、丁神 … 並臨年命日辰。如乙巳日干上未，四月占；庚辰、辛巳日
+# 干上丑，十月占」 (卷一: 月厭 and 大煞 四月 未, 十月 丑; 天目 「春辰夏未秋戌冬丑」).
+def test_fa25_xionguai_in_its_month():
+    assert fa(_at_words("乙巳", "干上未"), 25) == {"months": ("巳",)}
+    assert fa(_at_words("甲辰", "干上未"), 25) == {"months": ("巳",)}
+    assert fa(_at_words("庚辰", "干上丑"), 25) == {}          # 金日逢丁 already, in every month

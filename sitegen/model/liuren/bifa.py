@@ -13,8 +13,8 @@ from functools import lru_cache
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
-                   yincong, yixun_zhoubian, zhuolun)
+                   by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of, months_where,
+                   mu, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
@@ -104,11 +104,44 @@ def _nobles(f: Facts) -> tuple[Branch, Branch]:
     return noble(f.stem, False, f.guiren), noble(f.stem, True, f.guiren)
 
 
-def f01(f):  # 前後引從升遷吉
-    return yincong(f)
+def f01(f):  # 前後引從升遷吉: 「初傳居干前為引，末傳居干後為從」 (or the 支's: 引從), and the 夾拱 格 its
+    # 解 sets under it:
+    # 干支拱定日祿·拱夜貴晝貴 (「惟伏吟卦為的」): 伏吟, the 干's place and the 支 two apart, the place
+    #   between them the day's 祿 or a 貴人 (丁巳 己巳 癸亥; 庚午 己酉 甲子);
+    # 初中拱地盤貴人 (「庚午日干上戌，支上申，乃支干並初中拱夜貴也」): the 干·支 flanking a 貴人 of the earth
+    #   plate, 初·中傳 the 干上 and 支上;
+    # 晝夜貴人臨干支上拱其年命在內 (「丁酉日酉加丁，亥加酉，占人年命在申」): the two 貴人 on 干上 and 支上,
+    #   the 年命 the place between the 干's and the 支;
+    # 二貴拱年命 (「癸未日初傳巳加子，末傳卯加戌，占人行年本命在亥」): 初·末傳 the two 貴人, 引從 the 年命.
+    # The last two hold over the asker's 本命 or 行年.
+    if yincong(f):
+        return True
+    day, br = f.lodging, f.branch
+    nobles = set(_nobles(f))
+    between = day.shift(1) if br == day.shift(2) else day.shift(-1) if br == day.shift(-2) else None
+    if between is not None and (
+            (f.plate == 1 and (between == LU[f.stem] or between in nobles))
+            or (between in nobles and {f.first, f.trans[1]} == {f.gan_shang, f.zhi_shang})):
+        return True
+    places = set()
+    if between is not None and {f.gan_shang, f.zhi_shang} == nobles:
+        places.add(between)
+    s1, s3 = f.seat(f.first), f.seat(f.trans[2])
+    if {f.first, f.trans[2]} == nobles and s1 == s3.shift(2):
+        places.add(s1.shift(-1))
+    if not places:
+        return None
+    at = tuple(sorted(places))
+    return either(True, ((("birth", at),), (("xing", at),)))
 
 
-f02 = yixun_zhoubian  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八)
+def f02(f):  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」 (the 一旬周遍 of 卷八), the other way round too
+    # (「干上有旬首，支上有旬尾 … 諸占亦照前斷」), and the 格 its 解 sets under it: 回還 「乃三傳在四課之中」, 天心
+    # 「乃年月日時皆在四課之內」 (the 太歲, 月建 and 占時 in the four lessons)
+    head = f.day.xun_head.branch
+    if yixun_zhoubian(f) or (f.gan_shang == head and f.zhi_shang == head.shift(9)) or huihuan(f):
+        return True
+    return tianxin(f)
 
 
 def _over_stem_or_nianming(f: Facts, where):
@@ -153,18 +186,26 @@ def f06(f):  # 六陰相繼盡昏迷
 
 def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
     # 陰 stems': 乙卯 丁午 辛酉 癸子, and 己午 「雖不係己土旺神，亦可用也」) on 干上; not where it is
-    # void (「旺祿空亡 … 反不宜坐用」) or the 旬尾 (「閉口之祿而不可守」)
+    # void (「旺祿空亡 … 反不宜坐用」) or the 旬尾 (「閉口之祿而不可守」); and 祿被元奪格 (「干上酉為日旺祿，緣晝乘元
+    # 而夜乘虎，遂不可守」; 「辛未日干上酉，夜乘虎」, a 旬尾 too): the 旺祿 on 干上, not void, riding 玄武 or 白虎
     lu = LU[f.stem]
-    return (not f.stem.yang and f.gan_shang == lu and lu not in _void(f)
-            and lu != f.day.xun_head.branch.shift(9))
+    if f.stem.yang or f.gan_shang != lu or lu in _void(f):
+        return None
+    if lu != f.day.xun_head.branch.shift(9):
+        return True
+    return _on(f, lambda g: g[lu] in ("玄武", "白虎"))
 
 
 def f08(f):  # 權攝不正祿臨支: 祿 on 支上
     return f.zhi_shang == LU[f.stem]
 
 
-def f09(f):  # 避難逃生須棄舊: 干上 生 日干, no 傳 生 it or helps it
-    return _k(f, f.gan_shang) == Kin.PARENT and not any(_k(f, b) in (Kin.PARENT, Kin.BROTHER) for b in f.trans)
+def f09(f):  # 避難逃生須棄舊: 干上 生 日干, no 傳 生 it or helps it; and 避難逃生得財格 (「壬午日，辰加亥作初傳 …
+    # 然後棄其三傳，而壬干加午而取財也」): no 傳 a 生, 比 or 財 of the stem that is not void, the 辰 its 財
+    if _k(f, f.gan_shang) == Kin.PARENT and not any(_k(f, b) in (Kin.PARENT, Kin.BROTHER) for b in f.trans):
+        return True
+    return (_k(f, f.branch) == Kin.WEALTH
+            and not any(b not in _void(f) and _k(f, b) in (Kin.PARENT, Kin.BROTHER, Kin.WEALTH) for b in f.trans))
 
 
 def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
@@ -224,15 +265,19 @@ def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
     return cond(months=months_where((_trans_el(f),), WANGXIANG))
 
 
-@by_stem_plate
-def f15(f):  # 脫上逢脫防虛詐: 干上 脫 the stem and its general 脫 干上
-    if _k(f, f.gan_shang) != Kin.OFFSPRING:
+def f15(f):  # 脫上逢脫防虛詐: 干上 脫 the stem and its general 脫 干上; 脫盜格 「乃干上逢脫氣，天將作元武者」;
+    # and 「甲午日午加甲，三傳又是火局，並支來盜干」 (庚子日子加庚 「支上門來脫干，三傳又來脫之」): the 辰 over the
+    # day as its 脫, the 三傳 all 脫
+    g = f.gan_shang
+    if _k(f, g) != Kin.OFFSPRING:
         return None
-    return _on(f, lambda g: f.gan_shang.element.generates(GENERAL_ELEMENT[g[f.gan_shang]]))
+    if g == f.branch and _all_kin(f, Kin.OFFSPRING):
+        return True
+    return _on(f, lambda gs: gs[g] == "玄武" or g.element.generates(GENERAL_ELEMENT[gs[g]]))
 
 
-def f16(f):  # 空上乘空事莫追: 干上 void riding 天空
-    if f.gan_shang not in _void(f):
+def f16(f):  # 空上乘空事莫追: 干上 void riding 天空, or 脫空格 「謂干上有脫乘天空」 (辛卯日干上子，晝占)
+    if f.gan_shang not in _void(f) and _k(f, f.gan_shang) != Kin.OFFSPRING:
         return None
     return _on(f, _rides("天空", f.gan_shang))
 
@@ -242,15 +287,23 @@ def f17(f):  # 進茹空亡宜退步: 進茹 with 初 and 中 void
     return (b - a) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
-def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void
-    a, b, _ = f.trans
+def f18(f):  # 踏腳空亡進用宜: 退茹 with 初 and 中 void; and 踏腳空亡格 (「甲子日戌加子為初傳，乃是本旬之空，
+    # 申加戌為中傳，乃後旬之空，午加申為末傳，乃外後旬之空亡」): the 三傳 stepping back two places each, 初傳 void
+    # (the 中 and 末 are then the voids of the next two 旬)
+    a, b, c = f.trans
+    if a in _void(f) and (b - c) % 12 == (a - b) % 12 == 2:
+        return True
     return (a - b) % 12 == 1 and lianzhu(f) and a in _void(f) and b in _void(f)
 
 
+def _stem_tai(f) -> Branch:
+    """The stem's 胎: 土's counted with 火, at 子 (「戊己當絕在亥懷，明知子上是胞胎」), not with 水 as 長生 申."""
+    return B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
+
+
 def _tai(f):
-    """The stem's 胎 when it is on 干上: 土's counted with 火, at 子 (「戊己當絕在亥懷，明知子上是胞胎」),
-    not with 水 as 長生 申."""
-    tai = B.ZI if f.stem.element == Element.EARTH else stage_branch(f.stem.element, Stage.TAI)
+    """The stem's 胎 when it is on 干上."""
+    tai = _stem_tai(f)
     return tai if f.gan_shang == tai else None
 
 
@@ -261,8 +314,18 @@ def _tais(e: Element) -> tuple[Branch, ...]:
 
 
 def f19(f):  # 胎財生氣妻懷孕: 「謂日干之胎神，作日之妻財，又逢月內之生氣者」: 干上 the stem's 胎, its 財,
-    # the month's 生氣; or 互胎格 「干上得支之胎神，支上得干之胎神也」 (戊寅日干上酉、支上午)
+    # the month's 生氣; or 互胎格 「干上得支之胎神，支上得干之胎神也」 (戊寅日干上酉、支上午); 損孕格 「緣胎神作空
+    # 受克」 (the stem's 胎 void, overcome by the place it sits on, or by the stem when over its 寄宮: 癸巳日午加丑);
+    # 三元胎格 「寅加亥為生元胎 … 寅加巳為病元胎 … 寅加辰為衰元胎卦，惟乙未日亥加丑昴星一課是也」 (a 昴星 lesson,
+    # as the book's count of one lesson for 寅加辰 says)
     if f.gan_shang in _tais(f.branch.element) and f.zhi_shang in _tais(f.stem.element):
+        return True
+    t = _stem_tai(f)
+    seat = f.seat(t)
+    if t in _void(f) and (seat.element.overcomes(t.element)
+                          or (seat == f.lodging and f.stem.element.overcomes(t.element))):
+        return True
+    if f.method == "昴星" and f.seat(B.YIN) in (B.HAI, B.SI, B.CHEN):
         return True
     tai = _tai(f)
     return None if tai is None or _k(f, tai) != Kin.WEALTH else cond(months=SHENGQI_MONTHS[tai])
@@ -303,10 +366,17 @@ def f24(f):  # 我求彼事干傳支: 初傳 from 干上, 末傳 on 支上
 
 def _ding_in(f):
     """The 旬丁 in 「三傳、年命、日辰」: in the 傳 or on 干上·支上, or else over the asker's 本命 or 行年."""
-    ding = f.day.xun_head.branch.shift(3)
-    if ding in f.trans or ding in (f.gan_shang, f.zhi_shang):
+    return _in_six(f, f.day.xun_head.branch.shift(3))
+
+
+def _in_six(f, *bs: Branch):
+    """One of ``bs`` in 「三傳、年命、日辰之六處」: in the 傳 or on 干上·支上, or else over the asker's 本命 or
+    行年 (None for none)."""
+    if not bs:
+        return None
+    if any(b in f.trans or b in (f.gan_shang, f.zhi_shang) for b in bs):
         return True
-    at = (f.seat(ding),)
+    at = tuple(sorted({f.seat(b) for b in bs}))
     return either(True, ((("birth", at),), (("xing", at),)))
 
 
@@ -350,15 +420,54 @@ def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日
     ding_in = _ding_in(f) if f.stem.element == Element.METAL else None
     if ding_in is True:
         return True
-    return by_shift or ding_in or fire
+    return by_shift or ding_in or fire or _xionguai(f, ding)
 
 
-def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」
-    return _ding_in(f) if f.stem.element == Element.WATER else None
+def yueyan(month: Branch) -> Branch:
+    """月厭: 正月(寅)起戌, 逆行 (《六壬大全》 卷一 逐月神煞: 正月 戌, 四月 未, 十月 丑)."""
+    return B.XU.shift(B.YIN - month)
 
 
-def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element)
-    return _all_kin(f, Kin.WEALTH) and _k(f, f.gan_shang) == Kin.OFFICER
+def tianmu(month: Branch) -> Branch:
+    """天目: 「春辰夏未秋戌冬丑」 (《六壬大全》 卷一)."""
+    return (B.CHEN, B.WEI, B.XU, B.CHOU)[(month - B.YIN) % 12 // 3]
+
+
+def _xionguai(f, ding: Branch):
+    """第25法 凶怪格 「謂月厭、大煞、天目、墓神、丁神 … 並臨年命日辰」 (「乙巳日干上未，四月占；庚辰、辛巳日干上丑，
+    十月占」): the 旬丁 that is the stem's 墓, in a month whose 月厭 and 天目 it is (卷一's 大煞 is the 月厭 then:
+    四月 未, 十月 丑), on 干上·支上 or over the asker's 本命 or 行年."""
+    months = tuple(m for m in BRANCHES if yueyan(m) == ding == tianmu(m))
+    if ding != mu(f.stem.element) or not months:
+        return None
+    if ding in (f.gan_shang, f.zhi_shang):
+        return cond(months=months)
+    at = (f.seat(ding),)
+    return either(cond(months=months), ((("birth", at),), (("xing", at),)))
+
+
+def f26(f):  # 水日逢丁財動之: 「謂壬癸二日，三傳、年命、日辰之六處，逢旬內之丁神者」, and 財乘丁馬格 「緣財神乘丁，
+    # 或為驛馬者」 on any day (「己丑日亥為財乘丁馬，甲辰、乙巳見未 … 甲戌、乙亥日見丑」): the 旬丁 or the 辰's 驛馬
+    # that is the stem's 財, in the same six places
+    ding = f.day.xun_head.branch.shift(3)
+    bs = {b for b in (ding, yima(f.branch)) if _k(f, b) == Kin.WEALTH}
+    if f.stem.element == Element.WATER:
+        bs.add(ding)
+    return _in_six(f, *bs)
+
+
+def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干上日鬼」 (a 三合 局 as one element), 「余生支上鬼者」
+    # (傳財化鬼格: 「反生起支上神而作日干者」), and the 格 its 解 sets under it: 因財致禍 「緣財爻反克干上之神者是也」
+    # (a 財 in the 三傳 overcoming 干上); 財遁鬼 「緣日上神作財，卻遁旬中干鬼」 (干上 a 財 whose 遁干 overcomes the
+    # stem: 甲戌日干上庚辰); 借錢還債 (「辛酉日干上卯、支上寅 … 凡干支相同者」: 干上 and 支上 both 財)
+    g, z = f.gan_shang, f.zhi_shang
+    if _all_kin(f, Kin.WEALTH) and Kin.OFFICER in (_k(f, g), _k(f, z)):
+        return True
+    if any(_k(f, b) == Kin.WEALTH and b.element.overcomes(g.element) for b in f.trans):
+        return True
+    dun = f.day.dun_stem(g)
+    return _k(f, g) == Kin.WEALTH and (_k(f, z) == Kin.WEALTH
+                                       or (dun is not None and dun.element.overcomes(f.stem.element)))
 
 
 def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each from the chart:
