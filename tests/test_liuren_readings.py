@@ -665,3 +665,65 @@ def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, 
 @pytest.mark.parametrize("day, gan", [("戊寅", "酉"), ("甲申", "卯"), ("庚寅", "酉"), ("乙丑", "子"), ("己未", "午")])
 def test_fa19_each_on_the_others_foetus(day, gan):
     assert fa(_lesson(day, gan=gan), 19) == {}
+
+
+# 卷十一 第29法 人旺棄宅格, line 459: 「三傳生其日干而克其支辰者」 — 丁未日卯加未, 癸卯日酉加巳, 甲午日子加丑
+# (三傳子亥戌 read as water, as 第33法's 「三傳子亥戌為生干」), 丙戌日卯加辰; line 461 贅婿卦 「支加干而被干克者，
+# 其支上又乘脫氣，或克支者」 — 丙申日申加丙, 丁酉日酉加丁, 戊子日子加戊, 己亥日亥加未 (the book's 亥加巳 puts 丑 on 干上).
+@pytest.mark.parametrize("day, where", [
+    ("丁未", "卯加未"), ("癸卯", "酉加巳"), ("甲午", "子加丑"), ("丙戌", "卯加辰"), ("丙申", "申加丙"),
+    ("丁酉", "酉加丁"), ("戊子", "子加戊"), ("己亥", "亥加未")])
+def test_fa29_the_people_thrive_and_the_son_in_law(day, where):
+    assert fa(_at_words(day, where), 29) == {}
+
+
+# 卷十一 第30法 賣宅備患格, line 467: 「三傳生支克干」 — 癸酉日辰加丑, 己巳日卯加未, 丙寅日子加丑, 癸酉日伏吟.
+@pytest.mark.parametrize("day, where", [("癸酉", "辰加丑"), ("己巳", "卯加未"), ("丙寅", "子加丑"), ("癸酉", "伏吟")])
+def test_fa30_sell_the_house(day, where):
+    assert fa(_at_words(day, where), 30) == {}
+
+
+# line 469 獅獸衝宅格: 「壬辰日，申加戌作白虎，冲支上寅；辛巳日伏吟，亥作虎冲支上巳 … 辛丑日酉加未作虎冲支上卯」;
+# 「如對鄰空亡不足畏也」.
+@pytest.mark.parametrize("day, where", [("壬辰", "申加戌"), ("辛巳", "伏吟"), ("辛丑", "酉加未")])
+def test_fa30_the_lion_facing_the_house_by_its_tiger(day, where):
+    les = _at_words(day, where)
+    facing = les.lessons[2].upper.shift(6)
+    when = fa(les, 30)
+    assert when is not None and set(when) == {"day_night"}
+    assert all(les.general_of(facing, night=s == "night") == "白虎" for s in when["day_night"])
+
+
+# line 471 血厭克宅格: 「七月癸亥日，辰作天后加亥，乃夜占，緣七月血忌在辰，月厭亦在辰」.
+def test_fa30_blood_and_the_months_loathing_in_the_seventh_month():
+    when = fa(_at_words("癸亥", "辰加亥"), 30)
+    assert when["months"] == ("申",) and _at(when, "night")
+
+
+# 卷十一 第34法 (「此一句亦宜分為二項說」): 一喜一悲格 line 507 癸亥日干上戌 (戌 青龍, 申 白虎), 癸卯日干上申;
+# 樂裡生憂格 line 509 甲申日干上亥, 庚辰日干上戌, 庚午日干上辰; line 511 丙申日夜 申加巳 (「末傳乘虎遁壬水克干」);
+# 恩多怨深格 line 513 己巳日申加巳.
+@pytest.mark.parametrize("day, where, shift", [
+    ("癸亥", "干上戌", ""), ("癸卯", "干上申", ""), ("甲申", "干上亥", ""), ("庚辰", "干上戌", ""),
+    ("庚午", "干上辰", ""), ("丙申", "申加巳", "night"), ("己巳", "申加巳", "")])
+def test_fa34_joy_and_sorrow_in_their_kinds(day, where, shift):
+    assert _at(fa(_at_words(day, where), 34), shift)
+
+
+# 卷十一 第35法, line 521: 「遙克、昴星、別責，乘空落空為初傳發用，將乘元武者」 — 乙亥日酉加亥, 丙子日申加子 (晝),
+# 辛丑日巳加申 (夜), 庚午日戌加酉; 「庚子日元首，辰空元加子 … 辛亥卯加戌晝將 … 但初傳不系遙克並昴星」; line 523
+# 財空乘元格 甲子日戌加子 (晝); line 525 鬼脫乘元格 己酉日卯加酉 (晝), 辛丑日亥加丑 (夜).
+@pytest.mark.parametrize("day, where, shift", [
+    ("乙亥", "酉加亥", ""), ("丙子", "申加子", "day"), ("辛丑", "巳加申", "night"), ("庚午", "戌加酉", ""),
+    ("庚子", "辰加子", "day"), ("辛亥", "卯加戌", "day"), ("甲子", "戌加子", "day"), ("己酉", "卯加酉", "day"),
+    ("辛丑", "亥加丑", "night")])
+def test_fa35_the_void_use_riding_the_dark_warrior(day, where, shift):
+    assert _at(fa(_at_words(day, where), 35), shift)
+
+
+def test_fa35_not_a_void_use_without_the_dark_warrior():
+    # 甲子日干上戌: 戌, the void 財, is the 用 as in 甲子日戌加子, but 玄武 rides it neither 晝 nor 夜
+    les = _lesson("甲子", gan="戌")
+    first = les.transmissions[0]
+    assert first.zh == "戌" and first in les.day.xun_void
+    assert all(les.general_of(first, night=n) != "玄武" for n in (False, True)) and fa(les, 35) is None

@@ -15,6 +15,7 @@ from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
+from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
@@ -359,14 +360,58 @@ def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each fro
             or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER))
 
 
-def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」 (a 三合 局 as one element)
+def _trans_read(f) -> Element | None:
+    """The 三傳 read as one element for 第29·30法: a 局 or 方 by its element (``trans_element``), else the
+    element two of the three share — 「三傳子亥戌為生干」 (第33法, of 甲); 第29法 names 甲午日子加丑 (子亥戌)
+    and 丙戌日卯加辰 (卯寅丑) for 三傳 that 生 the stem."""
     e = trans_element(f.trans)
-    return e is not None and e.generates(f.stem.element) and f.branch.element.generates(e)
+    if e is not None:
+        return e
+    es = [b.element for b in f.trans]
+    return next((x for x in es if es.count(x) > 1), None)
 
 
-def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
-    e = trans_element(f.trans)
-    return e is not None and f.stem.element.generates(e) and e.generates(f.branch.element)
+def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」, and the 格 its 解 sets under it:
+    # 人旺棄宅格 「三傳生其日干而克其支辰者」; 贅婿卦 「支加干而被干克者，其支上又乘脫氣，或克支者」
+    e, s, z = _trans_read(f), f.stem.element, f.branch.element
+    if e is not None and e.generates(s) and (z.generates(e) or e.overcomes(z)):
+        return True
+    up = f.zhi_shang.element
+    return f.gan_shang == f.branch and s.overcomes(z) and (z.generates(up) or up.overcomes(z))
+
+
+def yueyan(month: Branch) -> Branch:
+    """月厭: 正月戌, 逆行."""
+    return B.XU.shift(B.YIN - month)
+
+
+def _xueji(month: Branch) -> Branch:
+    return SHENSHA_BY_ID["liuren-sha-xue-ji"].table[month]
+
+
+# the months in which a branch is both the 血忌 and the 月厭 (「止有七月占有血忌與月厭同處」: 辰)
+XUEYAN_MONTHS = months_of(lambda m: yueyan(m) if yueyan(m) == _xueji(m) else None)
+
+
+def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」, and the 格 its 解 sets under it:
+    # 賣宅備患格 「三傳生支克干」;
+    # 獅獸衝宅格 (「壬辰日，申加戌作白虎，冲支上寅」; 「如對鄰空亡不足畏也」): what 沖 支上 (it stands over the
+    #   辰's opposite, the 對鄰) riding 白虎, not void;
+    # 血厭克宅格 「天后乘血支、血忌作月厭，臨支克支」: 支上 overcoming the 辰, riding 天后, the month's 血忌 and
+    #   月厭 at once (七月 辰)
+    e, s, z = _trans_read(f), f.stem.element, f.branch.element
+    if e is not None and e.generates(z) and (s.generates(e) or e.overcomes(s)):
+        return True
+    up = f.zhi_shang
+    facing = up.shift(6)
+    lion = _on(f, _rides("白虎", facing)) if facing not in _void(f) else None
+    blood = None
+    if up.element.overcomes(z) and XUEYAN_MONTHS[up]:
+        dn = f.on(_rides("天后", up))
+        blood = None if dn is None else cond(months=XUEYAN_MONTHS[up], day_night=dn)
+    if lion is True or blood is None:
+        return lion
+    return lion or blood
 
 
 @by_stem_trans
@@ -389,14 +434,68 @@ def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生
     return (f.first, f.trans[2]) in ((sg, mu), (mu, sg))
 
 
-@by_stem_trans
-def f34(f):  # 苦去甘來樂裡悲: 初傳 a 鬼 that 末傳 overcomes
-    return _k(f, f.first) == Kin.OFFICER and f.trans[2].element.overcomes(f.first.element)
+def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and the 格 its 解 sets under it:
+    # 苦去甘來: 初傳 a 鬼 that 末傳 overcomes;
+    # 樂裡悲: 「末傳生中傳，中傳生初傳之巳火而克庚干」 (末→中→初 生, 初 overcoming the stem), or 三傳 遞生 to the
+    #   stem (初→中→末→干) with 末傳 riding 白虎 on a 遁干 that overcomes it (丙申日夜 三傳申亥寅: 「末傳乘虎遁壬水
+    #   克干」);
+    # 恩多怨深格 「干生初恩也，初生中，中生末，末卻克日干」;
+    # 一喜一悲格 (「干上戌乘龍克日 … 支上申乘虎生日」): of 干上·支上, a 鬼 riding 青龍 and what 生 the stem riding 白虎;
+    # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
+    #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
+    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
+    if _sorrow_in_joy(f.stem, f.trans):
+        return True
+    s, b, gs, zs = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
+    sg = Stage.CHANGSHENG
+
+    def spent(e, seat):
+        return seat.element.overcomes(e) or e.generates(seat.element)
+    if ((_st(s, gs) == sg and _st(b, zs) == sg and b.generates(gs.element) and s.generates(zs.element))
+            or (gs.element.generates(s) and zs.element.generates(b)
+                and spent(s, f.seat(f.lodging)) and spent(b, f.seat(f.branch)))):
+        return True
+    tests = []
+    a, m, c = (x.element for x in f.trans)
+    dun = f.day.dun_stem(f.trans[2])
+    if a.generates(m) and m.generates(c) and c.generates(s) and dun is not None and dun.element.overcomes(s):
+        tests.append(_rides("白虎", f.trans[2]))
+    pair = {_k(f, gs), _k(f, zs)}
+    if pair == {Kin.OFFICER, Kin.PARENT}:
+        ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
+        tests.append(lambda g: g[ghost] == "青龍" and g[life] == "白虎")
+    return _on(f, lambda g: any(t(g) for t in tests)) if tests else None
 
 
-def f35(f):  # 人宅受脫俱招盜
+@lru_cache(maxsize=None)
+def _sorrow_in_joy(stem, trans) -> bool:
+    """The parts of 第34法 the stem and the 三傳 decide (苦去甘來, 末→中→初 生 to a 初 that overcomes the stem,
+    恩多怨深)."""
+    s = stem.element
+    first, last = trans[0], trans[2]
+    a, m, c = (x.element for x in trans)
+    return ((kin(s, a) == Kin.OFFICER and c.overcomes(a))
+            or (c.generates(m) and m.generates(a) and a.overcomes(s))
+            or (s.generates(a) and a.generates(m) and m.generates(c) and c.overcomes(s)))
+
+
+def f35(f):  # 人宅受脫俱招盜: 干上·支上 each 脫 its own, or crosswise; and the 格 its 解 sets under it:
+    # 「遙克、昴星、別責，乘空落空為初傳發用，將乘元武者 … 又有庚子日元首，辰空元加子 … 此等日乃空亡乘元武為
+    #   用，但初傳不係遙克並昴星」: 初傳 riding 玄武, void (any 課), or standing on a void place (遙克·昴星·別責);
+    # 財空乘元格 「或臨支發用，亦防失脫」: a void 財 riding 玄武 on 支上 or as 初傳;
+    # 鬼脫乘元格 「日鬼或脫氣乘元武 … 為發用尤的」: 初傳 a 鬼 or a 脫 riding 玄武
     g, z, s, b = f.gan_shang.element, f.zhi_shang.element, f.stem.element, f.branch.element
-    return (s.generates(g) and b.generates(z)) or (b.generates(g) and s.generates(z))
+    if (s.generates(g) and b.generates(z)) or (b.generates(g) and s.generates(z)):
+        return True
+    void, first, up = _void(f), f.first, f.zhi_shang
+    at = set()
+    if first in void or (f.seat(first) in void and f.method in ("遙剋", "昴星", "別責")):
+        at.add(first)
+    if up in void and _k(f, up) == Kin.WEALTH:
+        at.add(up)
+    if _k(f, first) in (Kin.OFFICER, Kin.OFFSPRING):
+        at.add(first)
+    return _on(f, lambda g: any(g[x] == "玄武" for x in at)) if at else None
 
 
 def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴)
