@@ -309,8 +309,8 @@ def test_fa44_nobles_in_every_transmission(day, gan):
     ("癸未 癸亥 癸巳 癸酉", "卯", "巳", "night"), ("辛酉", "午", "寅", "day"), ("辛巳", "寅", "午", "night"),
     ("乙酉", "子", "申", "day"), ("乙酉", "申", "子", "night")])
 def test_fa45_one_noble_over_the_other_in_the_lessons_or_transmissions(days, heaven, earth, shift):
-    for day in days.split():
-        assert fa(_lesson(day, heaven, earth), 45) == {"day_night": (shift,)}, day
+    for day in days.split():   # on the book's shift (丁酉日亥加酉, 癸卯日巳加卯 … are also 貴覆干支: at every moment)
+        assert _at(fa(_lesson(day, heaven, earth), 45), shift), day
 
 
 def test_fa45_not_where_the_noble_is_outside_the_lessons_and_transmissions():
@@ -727,3 +727,36 @@ def test_fa35_not_a_void_use_without_the_dark_warrior():
     first = les.transmissions[0]
     assert first.zh == "戌" and first in les.day.xun_void
     assert all(les.general_of(first, night=n) != "玄武" for n in (False, True)) and fa(les, 35) is None
+
+
+# 卷十一 第31法 支干相生格, line 479: 「如壬戌日干上申，支上未土生申金，金來生日」.
+def test_fa31_the_branch_feeds_the_stems_top():
+    les = _at_words("壬戌", "干上申")
+    assert "".join(b.zh for b in les.transmissions) == "巳寅亥" and fa(les, 31) == {}
+
+
+# 卷十一 第32法 求財大獲格, line 489: 庚辰日干上丑 (「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水」),
+# 乙酉日未加寅; line 495 三傳內戰格 「三傳俱下賊上」: 癸酉日未加寅, 戊辰日寅加酉.
+@pytest.mark.parametrize("day, where", [("庚辰", "干上丑"), ("乙酉", "未加寅"), ("癸酉", "未加寅"), ("戊辰", "寅加酉")])
+def test_fa32_great_gain_and_war_within(day, where):
+    assert fa(_at_words(day, where), 32) == {}
+
+
+# 卷十一 第36法 破敗神臨宅格, line 531: 「己巳、己亥二日，干上乘酉 … 又戊申、戊寅日干上酉，壬寅、壬申、癸巳、癸亥四日干上酉」.
+@pytest.mark.parametrize("day", ["己巳", "己亥", "戊申", "戊寅", "壬寅", "壬申", "癸巳", "癸亥"])
+def test_fa36_the_broken_and_ruined_god_on_the_stem(day):
+    assert fa(_at_words(day, "干上酉"), 36) == {}
+
+
+# 卷十一 第37法 謁求禍出格, line 541: 「支上神作財生干上神為鬼者 … 甲子甲午日干上酉，甲辰甲戌日干上申 … 丙寅日干上子」.
+@pytest.mark.parametrize("day, where", [("甲子", "干上酉"), ("甲午", "干上酉"), ("甲戌", "干上申"), ("丙寅", "干上子")])
+def test_fa37_seeking_an_audience_brings_trouble(day, where):
+    assert fa(_at_words(day, where), 37) == {}
+
+
+# 卷十一 第45法 貴覆干支格, line 615: 「緣干支上皆乘晝夜貴人例」 — 甲申日干上丑、支上未 … 丁酉日干上酉、支上亥; held
+# by day and by night alike.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "干上丑"), ("庚寅", "干上未"), ("己卯", "干上子"), ("己亥", "干上申"), ("丁巳", "干上亥"), ("丁酉", "干上酉")])
+def test_fa45_both_nobles_over_stem_and_branch(day, where):
+    assert fa(_at_words(day, where), 45) == {}

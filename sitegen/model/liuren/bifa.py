@@ -414,17 +414,24 @@ def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
     return lion or blood
 
 
-@by_stem_trans
-def f31(f):  # 三傳遞生人舉薦
-    return hengtong(f)
+def f31(f):  # 三傳遞生人舉薦: the 三傳 遞生 to the stem (``hengtong``); and 支干相生格 「如壬戌日干上申，支上未土生
+    # 申金，金來生日」: 支上 生 干上, 干上 生 the stem
+    g = f.gan_shang.element
+    return hengtong(f) or (f.zhi_shang.element.generates(g) and g.generates(f.stem.element))
 
 
-@by_stem_trans
-def f32(f):  # 三傳互克眾人欺
-    a, b, c = (x.element for x in f.trans)
-    s = f.stem.element
-    return (a.overcomes(b) and b.overcomes(c) and c.overcomes(s)) or (
-        c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
+def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初→干 克; and the 格 its 解 sets under it:
+    # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
+    # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on
+    return _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans)
+
+
+@lru_cache(maxsize=None)
+def _mutual_ke(stem, trans) -> bool:
+    a, b, c = (x.element for x in trans)
+    s = stem.element
+    return ((a.overcomes(b) and b.overcomes(c) and (c.overcomes(s) or s.overcomes(a)))
+            or (c.overcomes(b) and b.overcomes(a) and a.overcomes(s)))
 
 
 @by_stem_trans
@@ -498,13 +505,21 @@ def f35(f):  # 人宅受脫俱招盜: 干上·支上 each 脫 its own, or crossw
     return _on(f, lambda g: any(g[x] == "玄武" for x in at)) if at else None
 
 
-def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴)
-    return _st(f.stem.element, f.gan_shang) == Stage.MUYU and _st(f.branch.element, f.zhi_shang) == Stage.MUYU
+def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴); and 破敗神臨宅格 「支上有敗氣，又為破碎煞」 (「己巳、己亥
+    # 二日，干上乘酉，乃干之敗氣又作支之破碎」; 「一說破敗神臨干主凶，非臨支」): the stem's 敗 that is the 辰's 破碎, on
+    # 干上 or 支上
+    s = f.stem.element
+    if _st(s, f.gan_shang) == Stage.MUYU and _st(f.branch.element, f.zhi_shang) == Stage.MUYU:
+        return True
+    posui = SHENSHA_BY_ID["liuren-sha-po-sui"].table[f.branch]
+    return _st(s, posui) == Stage.MUYU and posui in (f.gan_shang, f.zhi_shang)
 
 
-@by_trans
-def f37(f):  # 末助初兮三等論: 末傳 生 初傳
-    return f.trans[2].element.generates(f.first.element)
+def f37(f):  # 末助初兮三等論: 末傳 生 初傳; and 謁求禍出格 「支上神作財生干上神為鬼者」
+    if f.trans[2].element.generates(f.first.element):
+        return True
+    return (_k(f, f.zhi_shang) == Kin.WEALTH and _k(f, f.gan_shang) == Kin.OFFICER
+            and f.zhi_shang.element.generates(f.gan_shang.element))
 
 
 def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
@@ -559,6 +574,8 @@ def f45(f):  # 晝夜貴加求兩貴: 「謂六處有旦暮天乙相加者」: t
     d, n = _nobles(f)
     if d == n:
         return None
+    if {f.gan_shang, f.zhi_shang} == {d, n}:   # 貴覆干支格 「緣干支上皆乘晝夜貴人」
+        return True
     seen = {k.upper for k in f.lessons} | set(f.trans)
     hd, hn = (x in seen and f.seat(x) == y for x, y in ((d, n), (n, d)))
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
