@@ -760,3 +760,10 @@ def test_fa37_seeking_an_audience_brings_trouble(day, where):
     ("甲申", "干上丑"), ("庚寅", "干上未"), ("己卯", "干上子"), ("己亥", "干上申"), ("丁巳", "干上亥"), ("丁酉", "干上酉")])
 def test_fa45_both_nobles_over_stem_and_branch(day, where):
     assert fa(_at_words(day, where), 45) == {}
+
+
+# 卷十一 第33法 舍損就益格, line 501: 「甲辰日丑加甲，丑乃日之破碎，支上卯又作六害，又是干之羊刃，宜棄此而就三傳子亥戌
+# 為生干」; 「甲子日亥加甲，六月占，乃父母爻作空亡，又是死氣，又為木之長生」 (六月: 未).
+def test_fa33_leave_the_loss_for_the_gain():
+    assert fa(_at_words("甲辰", "丑加甲"), 33) == {}
+    assert fa(_at_words("甲子", "亥加甲"), 33) == {"months": ("未",)}

@@ -434,11 +434,29 @@ def _mutual_ke(stem, trans) -> bool:
             or (c.overcomes(b) and b.overcomes(a) and a.overcomes(s)))
 
 
-@by_stem_trans
-def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生
-    e = f.stem.element
+def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生; and 舍損就益格, in the two forms its 解 gives:
+    # 「丑乃日之破碎，支上卯又作六害，又是干之羊刃，宜棄此而就三傳子亥戌為生干」: 干上 and 支上 each the 辰's 破碎,
+    #   its 六害 or the stem's 羊刃, and the 三傳 (read as one, as 第29法) 生 the stem;
+    # 「甲子日亥加甲，六月占，乃父母爻作空亡，又是死氣，又為木之長生」: 干上 the stem's 長生, void, in the month it is
+    #   the 死氣
+    if _start_end(f.stem, f.trans):
+        return True
+    loss = {SHENSHA_BY_ID["liuren-sha-po-sui"].table[f.branch], f.branch.harm,
+            SHENSHA_BY_ID["liuren-sha-yang-ren"].table[f.stem]}
+    e = _trans_read(f)
+    if f.gan_shang in loss and f.zhi_shang in loss and e is not None and e.generates(f.stem.element):
+        return True
+    g = f.gan_shang
+    if _st(f.stem.element, g) == Stage.CHANGSHENG and g in _void(f):
+        return cond(months=SIQI_MONTHS[g])
+    return None
+
+
+@lru_cache(maxsize=None)
+def _start_end(stem, trans) -> bool:
+    e = stem.element
     sg, mu = stage_branch(e, Stage.CHANGSHENG), stage_branch(e, Stage.MU)
-    return (f.first, f.trans[2]) in ((sg, mu), (mu, sg))
+    return (trans[0], trans[2]) in ((sg, mu), (mu, sg))
 
 
 def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and the 格 its 解 sets under it:
