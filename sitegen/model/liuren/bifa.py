@@ -409,7 +409,7 @@ def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
     if up.element.overcomes(z) and XUEYAN_MONTHS[up]:
         dn = f.on(_rides("天后", up))
         blood = None if dn is None else cond(months=XUEYAN_MONTHS[up], day_night=dn)
-    if lion is True or blood is None:
+    if lion is True or blood is None:   # where both would show, the 晝/夜 one is given (as 第25法)
         return lion
     return lion or blood
 
@@ -474,8 +474,9 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     s, b, gs, zs = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
     sg = Stage.CHANGSHENG
 
-    def spent(e, seat):
+    def spent(e, seat):   # 「坐於克鄉」 or 「坐於脫氣鄉」
         return seat.element.overcomes(e) or e.generates(seat.element)
+
     if ((_st(s, gs) == sg and _st(b, zs) == sg and b.generates(gs.element) and s.generates(zs.element))
             or (gs.element.generates(s) and zs.element.generates(b)
                 and spent(s, f.seat(f.lodging)) and spent(b, f.seat(f.branch)))):
@@ -497,7 +498,6 @@ def _sorrow_in_joy(stem, trans) -> bool:
     """The parts of 第34法 the stem and the 三傳 decide (苦去甘來, 末→中→初 生 to a 初 that overcomes the stem,
     恩多怨深)."""
     s = stem.element
-    first, last = trans[0], trans[2]
     a, m, c = (x.element for x in trans)
     return ((kin(s, a) == Kin.OFFICER and c.overcomes(a))
             or (c.generates(m) and m.generates(a) and a.overcomes(s))
