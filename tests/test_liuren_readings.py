@@ -767,3 +767,13 @@ def test_fa45_both_nobles_over_stem_and_branch(day, where):
 def test_fa33_leave_the_loss_for_the_gain():
     assert fa(_at_words("甲辰", "丑加甲"), 33) == {}
     assert fa(_at_words("甲子", "亥加甲"), 33) == {"months": ("未",)}
+
+
+# 卷十一 第31法 將生財神格, line 477: 「緣三傳作財，其天將又生財神者 … 如六丙日酉加巳夜」, and line 483 「外有三傳生干，
+# 天將又生傳者，例如六癸日三傳酉丑巳 … 晝占天將貴常勾」; 第32法 土將助財格, line 491: 「如六丙日酉加巳，三傳皆財，
+# 夜將又皆土神」.
+@pytest.mark.parametrize("number, days, at, shift", [
+    (31, "六丙", "酉加巳", "night"), (31, "六癸", "三傳酉丑巳", "day"), (32, "六丙", "酉加巳", "night")])
+def test_fa31_32_the_generals_feed_the_transmissions(number, days, at, shift):
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa(days, at, number, shift).shows

@@ -414,16 +414,31 @@ def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
     return lion or blood
 
 
-def f31(f):  # 三傳遞生人舉薦: the 三傳 遞生 to the stem (``hengtong``); and 支干相生格 「如壬戌日干上申，支上未土生
-    # 申金，金來生日」: 支上 生 干上, 干上 生 the stem
+def _generals_feed(f, kins):
+    """The 三傳, as one element, are of one of ``kins``, and the generals on all three 生 them (by 晝/夜)."""
+    e = trans_element(f.trans)
+    if e is None or _KIN_OF[f.stem.element][e] not in kins:
+        return None
+    return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].generates(e) for b in f.trans))
+
+
+def f31(f):  # 三傳遞生人舉薦: the 三傳 遞生 to the stem (``hengtong``); and the 格 its 解 sets under it:
+    # 支干相生格 「如壬戌日干上申，支上未土生申金，金來生日」: 支上 生 干上, 干上 生 the stem;
+    # 將生財神格 「緣三傳作財，其天將又生財神者」, and 「外有三傳生干，天將又生傳者」: the 三傳 all 財 or all what 生 the
+    #   stem, the generals on them 生 them
     g = f.gan_shang.element
-    return hengtong(f) or (f.zhi_shang.element.generates(g) and g.generates(f.stem.element))
+    if hengtong(f) or (f.zhi_shang.element.generates(g) and g.generates(f.stem.element)):
+        return True
+    return _generals_feed(f, (Kin.WEALTH, Kin.PARENT))
 
 
 def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初→干 克; and the 格 its 解 sets under it:
     # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
-    # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on
-    return _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans)
+    # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on;
+    # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them
+    if _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans):
+        return True
+    return _generals_feed(f, (Kin.WEALTH,))
 
 
 @lru_cache(maxsize=None)
