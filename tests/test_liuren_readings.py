@@ -777,3 +777,11 @@ def test_fa33_leave_the_loss_for_the_gain():
 def test_fa31_32_the_generals_feed_the_transmissions(number, days, at, shift):
     from sitegen.model.liuren.examples import evaluate_bifa
     assert evaluate_bifa(days, at, number, shift).shows
+
+
+# 卷十一 第32法 雀鬼格, line 493: 「朱雀作日鬼加干 … 六丙日干上亥夜，六庚日干上巳暮，六甲日干上酉夜，六戊日干上卯晝」.
+@pytest.mark.parametrize("days, at, shift", [
+    ("六丙", "干上亥", "night"), ("六庚", "干上巳", "night"), ("六甲", "干上酉", "night"), ("六戊", "干上卯", "day")])
+def test_fa32_the_bird_riding_the_ghost_on_the_stem(days, at, shift):
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa(days, at, 32, shift).shows

@@ -435,10 +435,12 @@ def f31(f):  # 三傳遞生人舉薦: the 三傳 遞生 to the stem (``hengtong`
 def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初→干 克; and the 格 its 解 sets under it:
     # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
     # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on;
-    # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them
+    # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them;
+    # 雀鬼格 「朱雀作日鬼加干」: 干上 a 鬼 riding 朱雀 (its 「如臨年命亦可用」 is not read)
     if _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans):
         return True
-    return _generals_feed(f, (Kin.WEALTH,))
+    ghost = _on(f, _rides("朱雀", f.gan_shang)) if _k(f, f.gan_shang) == Kin.OFFICER else None
+    return _any_shift(_generals_feed(f, (Kin.WEALTH,)), ghost)
 
 
 @lru_cache(maxsize=None)
