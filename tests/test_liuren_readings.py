@@ -785,3 +785,20 @@ def test_fa31_32_the_generals_feed_the_transmissions(number, days, at, shift):
 def test_fa32_the_bird_riding_the_ghost_on_the_stem(days, at, shift):
     from sitegen.model.liuren.examples import evaluate_bifa
     assert evaluate_bifa(days, at, 32, shift).shows
+
+
+# 卷十一 第31法 兩面刀格, line 481: 「如六戊日伏吟，巳申寅，末傳寅能助初生干，亦能克干」.
+def test_fa31_the_two_edged_knife():
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa("六戊", "伏吟", 31).shows
+
+
+# 卷十一 第34法, line 507: 「如干上長生於月令無氣，卻喜傳中見鬼，乃甲日上見亥，月令無氣，傳中見申酉為可生亥水也」:
+# held only in the months 亥 is 休·囚·死 (not in winter, when water is 旺).
+def test_fa34_the_stems_birth_without_qi_fed_by_a_ghost():
+    from sitegen.model.ganzhi import strength
+    les = next(les for d in SIXTY if d.stem.zh == "甲" for p in range(1, 13)
+               if (les := lesson(d, p)).lessons[0].upper.zh == "亥" and {"申", "酉"} & {b.zh for b in les.transmissions}
+               and fa(les, 34) and "months" in fa(les, 34))
+    months = fa(les, 34)["months"]
+    assert "子" not in months and all(strength(Branch.HAI.element, Branch.from_zh(m)) in ("休", "囚", "死") for m in months)

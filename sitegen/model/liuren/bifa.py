@@ -425,9 +425,12 @@ def _generals_feed(f, kins):
 def f31(f):  # 三傳遞生人舉薦: the 三傳 遞生 to the stem (``hengtong``); and the 格 its 解 sets under it:
     # 支干相生格 「如壬戌日干上申，支上未土生申金，金來生日」: 支上 生 干上, 干上 生 the stem;
     # 將生財神格 「緣三傳作財，其天將又生財神者」, and 「外有三傳生干，天將又生傳者」: the 三傳 all 財 or all what 生 the
-    #   stem, the generals on them 生 them
-    g = f.gan_shang.element
-    if hengtong(f) or (f.zhi_shang.element.generates(g) and g.generates(f.stem.element)):
+    #   stem, the generals on them 生 them;
+    # 兩面刀格 「末傳寅能助初生干，亦能克干」: 末傳 生 初傳, 初傳 生 the stem, 末傳 overcomes it
+    g, s = f.gan_shang.element, f.stem.element
+    a, c = f.first.element, f.trans[2].element
+    if (hengtong(f) or (f.zhi_shang.element.generates(g) and g.generates(s))
+            or (c.generates(a) and a.generates(s) and c.overcomes(s))):
         return True
     return _generals_feed(f, (Kin.WEALTH, Kin.PARENT))
 
@@ -483,6 +486,8 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     #   克干」);
     # 恩多怨深格 「干生初恩也，初生中，中生末，末卻克日干」;
     # 一喜一悲格 (「干上戌乘龍克日 … 支上申乘虎生日」): of 干上·支上, a 鬼 riding 青龍 and what 生 the stem riding 白虎;
+    #   and 「如干上長生於月令無氣，卻喜傳中見鬼 … 傳中見申酉為可生亥水也」: 干上 the stem's 長生, a 鬼 in the 傳 that
+    #   生 it, in the months it is 休·囚·死;
     # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
     #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
     #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
@@ -507,7 +512,14 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     if pair == {Kin.OFFICER, Kin.PARENT}:
         ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
         tests.append(lambda g: g[ghost] == "青龍" and g[life] == "白虎")
-    return _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+    by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+    if by_shift is None and _st(s, gs) == sg and any(
+            _k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
+        return cond(months=months_where((gs.element,), _NO_QI))   # where both would show, the 晝/夜 one is given
+    return by_shift
+
+
+_NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
 
 
 @lru_cache(maxsize=None)
