@@ -802,3 +802,11 @@ def test_fa34_the_stems_birth_without_qi_fed_by_a_ghost():
                and fa(les, 34) and "months" in fa(les, 34))
     months = fa(les, 34)["months"]
     assert "子" not in months and all(strength(Branch.HAI.element, Branch.from_zh(m)) in ("休", "囚", "死") for m in months)
+
+
+# 卷十一 第34法 不幸中幸，幸中不幸格, line 515: 「緣白虎卻作長生，青龍卻乘日鬼是也 … 如六戊日伏吟，晝占三重白虎作長生 …
+# 如夜占三重青龍作日干之鬼」.
+@pytest.mark.parametrize("shift", ["day", "night"])
+def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa("六戊", "伏吟", 34, shift).shows

@@ -488,6 +488,8 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     # 一喜一悲格 (「干上戌乘龍克日 … 支上申乘虎生日」): of 干上·支上, a 鬼 riding 青龍 and what 生 the stem riding 白虎;
     #   and 「如干上長生於月令無氣，卻喜傳中見鬼 … 傳中見申酉為可生亥水也」: 干上 the stem's 長生, a 鬼 in the 傳 that
     #   生 it, in the months it is 休·囚·死;
+    # 不幸中幸，幸中不幸格 「緣白虎卻作長生，青龍卻乘日鬼是也」 (六戊日伏吟, 三傳巳申寅: 晝 白虎 on 申, 夜 青龍 on 寅): in
+    #   the 傳, the stem's 長生 riding 白虎 or a 鬼 riding 青龍;
     # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
     #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
     #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
@@ -508,6 +510,8 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     dun = f.day.dun_stem(f.trans[2])
     if a.generates(m) and m.generates(c) and c.generates(s) and dun is not None and dun.element.overcomes(s):
         tests.append(_rides("白虎", f.trans[2]))
+    tests.append(lambda g: any((g[x] == "白虎" and _st(s, x) == sg) or (g[x] == "青龍" and _k(f, x) == Kin.OFFICER)
+                               for x in f.trans))
     pair = {_k(f, gs), _k(f, zs)}
     if pair == {Kin.OFFICER, Kin.PARENT}:
         ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
