@@ -327,8 +327,8 @@ def test_fa44_nobles_in_every_transmission(day, gan):
     ("癸未 癸亥 癸巳 癸酉", "卯", "巳", "night"), ("辛酉", "午", "寅", "day"), ("辛巳", "寅", "午", "night"),
     ("乙酉", "子", "申", "day"), ("乙酉", "申", "子", "night")])
 def test_fa45_one_noble_over_the_other_in_the_lessons_or_transmissions(days, heaven, earth, shift):
-    for day in days.split():
-        assert fa(_lesson(day, heaven, earth), 45) == {"day_night": (shift,)}, day
+    for day in days.split():   # on the book's shift (丁酉日亥加酉, 癸卯日巳加卯 … are also 貴覆干支: at every moment)
+        assert _at(fa(_lesson(day, heaven, earth), 45), shift), day
 
 
 def test_fa45_not_where_the_noble_is_outside_the_lessons_and_transmissions():
@@ -957,3 +957,147 @@ def test_fa25_xionguai_in_its_month():
     assert fa(_at_words("乙巳", "干上未"), 25) == {"months": ("巳",)}
     assert fa(_at_words("甲辰", "干上未"), 25) == {"months": ("巳",)}
     assert fa(_at_words("庚辰", "干上丑"), 25) == {}          # 金日逢丁 already, in every month
+
+# 卷十一 第29法 人旺棄宅格, line 459: 「三傳生其日干而克其支辰者」 — 丁未日卯加未, 癸卯日酉加巳, 甲午日子加丑
+# (三傳子亥戌 read as water, as 第33法's 「三傳子亥戌為生干」), 丙戌日卯加辰; line 461 贅婿卦 「支加干而被干克者，
+# 其支上又乘脫氣，或克支者」 — 丙申日申加丙, 丁酉日酉加丁, 戊子日子加戊, 己亥日亥加未 (the book's 亥加巳 puts 丑 on 干上).
+@pytest.mark.parametrize("day, where", [
+    ("丁未", "卯加未"), ("癸卯", "酉加巳"), ("甲午", "子加丑"), ("丙戌", "卯加辰"), ("丙申", "申加丙"),
+    ("丁酉", "酉加丁"), ("戊子", "子加戊"), ("己亥", "亥加未")])
+def test_fa29_the_people_thrive_and_the_son_in_law(day, where):
+    assert fa(_at_words(day, where), 29) == {}
+
+
+# 卷十一 第30法 賣宅備患格, line 467: 「三傳生支克干」 — 癸酉日辰加丑, 己巳日卯加未, 丙寅日子加丑, 癸酉日伏吟.
+@pytest.mark.parametrize("day, where", [("癸酉", "辰加丑"), ("己巳", "卯加未"), ("丙寅", "子加丑"), ("癸酉", "伏吟")])
+def test_fa30_sell_the_house(day, where):
+    assert fa(_at_words(day, where), 30) == {}
+
+
+# line 469 獅獸衝宅格: 「壬辰日，申加戌作白虎，冲支上寅；辛巳日伏吟，亥作虎冲支上巳 … 辛丑日酉加未作虎冲支上卯」;
+# 「如對鄰空亡不足畏也」.
+@pytest.mark.parametrize("day, where", [("壬辰", "申加戌"), ("辛巳", "伏吟"), ("辛丑", "酉加未")])
+def test_fa30_the_lion_facing_the_house_by_its_tiger(day, where):
+    les = _at_words(day, where)
+    facing = les.lessons[2].upper.shift(6)
+    when = fa(les, 30)
+    assert when is not None and set(when) == {"day_night"}
+    assert all(les.general_of(facing, night=s == "night") == "白虎" for s in when["day_night"])
+
+
+# line 471 血厭克宅格: 「七月癸亥日，辰作天后加亥，乃夜占，緣七月血忌在辰，月厭亦在辰」.
+def test_fa30_blood_and_the_months_loathing_in_the_seventh_month():
+    when = fa(_at_words("癸亥", "辰加亥"), 30)
+    assert when["months"] == ("申",) and _at(when, "night")
+
+
+# 卷十一 第34法 (「此一句亦宜分為二項說」): 一喜一悲格 line 507 癸亥日干上戌 (戌 青龍, 申 白虎), 癸卯日干上申;
+# 樂裡生憂格 line 509 甲申日干上亥, 庚辰日干上戌, 庚午日干上辰; line 511 丙申日夜 申加巳 (「末傳乘虎遁壬水克干」);
+# 恩多怨深格 line 513 己巳日申加巳.
+@pytest.mark.parametrize("day, where, shift", [
+    ("癸亥", "干上戌", ""), ("癸卯", "干上申", ""), ("甲申", "干上亥", ""), ("庚辰", "干上戌", ""),
+    ("庚午", "干上辰", ""), ("丙申", "申加巳", "night"), ("己巳", "申加巳", "")])
+def test_fa34_joy_and_sorrow_in_their_kinds(day, where, shift):
+    assert _at(fa(_at_words(day, where), 34), shift)
+
+
+# 卷十一 第35法, line 521: 「遙克、昴星、別責，乘空落空為初傳發用，將乘元武者」 — 乙亥日酉加亥, 丙子日申加子 (晝),
+# 辛丑日巳加申 (夜), 庚午日戌加酉; 「庚子日元首，辰空元加子 … 辛亥卯加戌晝將 … 但初傳不系遙克並昴星」; line 523
+# 財空乘元格 甲子日戌加子 (晝); line 525 鬼脫乘元格 己酉日卯加酉 (晝), 辛丑日亥加丑 (夜).
+@pytest.mark.parametrize("day, where, shift", [
+    ("乙亥", "酉加亥", ""), ("丙子", "申加子", "day"), ("辛丑", "巳加申", "night"), ("庚午", "戌加酉", ""),
+    ("庚子", "辰加子", "day"), ("辛亥", "卯加戌", "day"), ("甲子", "戌加子", "day"), ("己酉", "卯加酉", "day"),
+    ("辛丑", "亥加丑", "night")])
+def test_fa35_the_void_use_riding_the_dark_warrior(day, where, shift):
+    assert _at(fa(_at_words(day, where), 35), shift)
+
+
+def test_fa35_not_a_void_use_without_the_dark_warrior():
+    # 甲子日干上戌: 戌, the void 財, is the 用 as in 甲子日戌加子, but 玄武 rides it neither 晝 nor 夜
+    les = _lesson("甲子", gan="戌")
+    first = les.transmissions[0]
+    assert first.zh == "戌" and first in les.day.xun_void
+    assert all(les.general_of(first, night=n) != "玄武" for n in (False, True)) and fa(les, 35) is None
+
+
+# 卷十一 第31法 支干相生格, line 479: 「如壬戌日干上申，支上未土生申金，金來生日」.
+def test_fa31_the_branch_feeds_the_stems_top():
+    les = _at_words("壬戌", "干上申")
+    assert "".join(b.zh for b in les.transmissions) == "巳寅亥" and fa(les, 31) == {}
+
+
+# 卷十一 第32法 求財大獲格, line 489: 庚辰日干上丑 (「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水」),
+# 乙酉日未加寅; line 495 三傳內戰格 「三傳俱下賊上」: 癸酉日未加寅, 戊辰日寅加酉.
+@pytest.mark.parametrize("day, where", [("庚辰", "干上丑"), ("乙酉", "未加寅"), ("癸酉", "未加寅"), ("戊辰", "寅加酉")])
+def test_fa32_great_gain_and_war_within(day, where):
+    assert fa(_at_words(day, where), 32) == {}
+
+
+# 卷十一 第36法 破敗神臨宅格, line 531: 「己巳、己亥二日，干上乘酉 … 又戊申、戊寅日干上酉，壬寅、壬申、癸巳、癸亥四日干上酉」.
+@pytest.mark.parametrize("day", ["己巳", "己亥", "戊申", "戊寅", "壬寅", "壬申", "癸巳", "癸亥"])
+def test_fa36_the_broken_and_ruined_god_on_the_stem(day):
+    assert fa(_at_words(day, "干上酉"), 36) == {}
+
+
+# 卷十一 第37法 謁求禍出格, line 541: 「支上神作財生干上神為鬼者 … 甲子甲午日干上酉，甲辰甲戌日干上申 … 丙寅日干上子」.
+@pytest.mark.parametrize("day, where", [("甲子", "干上酉"), ("甲午", "干上酉"), ("甲戌", "干上申"), ("丙寅", "干上子")])
+def test_fa37_seeking_an_audience_brings_trouble(day, where):
+    assert fa(_at_words(day, where), 37) == {}
+
+
+# 卷十一 第45法 貴覆干支格, line 615: 「緣干支上皆乘晝夜貴人例」 — 甲申日干上丑、支上未 … 丁酉日干上酉、支上亥; held
+# by day and by night alike.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "干上丑"), ("庚寅", "干上未"), ("己卯", "干上子"), ("己亥", "干上申"), ("丁巳", "干上亥"), ("丁酉", "干上酉")])
+def test_fa45_both_nobles_over_stem_and_branch(day, where):
+    assert fa(_at_words(day, where), 45) == {}
+
+
+# 卷十一 第33法 舍損就益格, line 501: 「甲辰日丑加甲，丑乃日之破碎，支上卯又作六害，又是干之羊刃，宜棄此而就三傳子亥戌
+# 為生干」; 「甲子日亥加甲，六月占，乃父母爻作空亡，又是死氣，又為木之長生」 (六月: 未).
+def test_fa33_leave_the_loss_for_the_gain():
+    assert fa(_at_words("甲辰", "丑加甲"), 33) == {}
+    assert fa(_at_words("甲子", "亥加甲"), 33) == {"months": ("未",)}
+
+
+# 卷十一 第31法 將生財神格, line 477: 「緣三傳作財，其天將又生財神者 … 如六丙日酉加巳夜」, and line 483 「外有三傳生干，
+# 天將又生傳者，例如六癸日三傳酉丑巳 … 晝占天將貴常勾」; 第32法 土將助財格, line 491: 「如六丙日酉加巳，三傳皆財，
+# 夜將又皆土神」.
+@pytest.mark.parametrize("number, days, at, shift", [
+    (31, "六丙", "酉加巳", "night"), (31, "六癸", "三傳酉丑巳", "day"), (32, "六丙", "酉加巳", "night")])
+def test_fa31_32_the_generals_feed_the_transmissions(number, days, at, shift):
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa(days, at, number, shift).shows
+
+
+# 卷十一 第32法 雀鬼格, line 493: 「朱雀作日鬼加干 … 六丙日干上亥夜，六庚日干上巳暮，六甲日干上酉夜，六戊日干上卯晝」.
+@pytest.mark.parametrize("days, at, shift", [
+    ("六丙", "干上亥", "night"), ("六庚", "干上巳", "night"), ("六甲", "干上酉", "night"), ("六戊", "干上卯", "day")])
+def test_fa32_the_bird_riding_the_ghost_on_the_stem(days, at, shift):
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa(days, at, 32, shift).shows
+
+
+# 卷十一 第31法 兩面刀格, line 481: 「如六戊日伏吟，巳申寅，末傳寅能助初生干，亦能克干」.
+def test_fa31_the_two_edged_knife():
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa("六戊", "伏吟", 31).shows
+
+
+# 卷十一 第34法, line 507: 「如干上長生於月令無氣，卻喜傳中見鬼，乃甲日上見亥，月令無氣，傳中見申酉為可生亥水也」:
+# held only in the months 亥 is 休·囚·死 (not in winter, when water is 旺).
+def test_fa34_the_stems_birth_without_qi_fed_by_a_ghost():
+    from sitegen.model.ganzhi import strength
+    les = next(les for d in SIXTY if d.stem.zh == "甲" for p in range(1, 13)
+               if (les := lesson(d, p)).lessons[0].upper.zh == "亥" and {"申", "酉"} & {b.zh for b in les.transmissions}
+               and fa(les, 34) and "months" in fa(les, 34))
+    months = fa(les, 34)["months"]
+    assert "子" not in months and all(strength(Branch.HAI.element, Branch.from_zh(m)) in ("休", "囚", "死") for m in months)
+
+
+# 卷十一 第34法 不幸中幸，幸中不幸格, line 515: 「緣白虎卻作長生，青龍卻乘日鬼是也 … 如六戊日伏吟，晝占三重白虎作長生 …
+# 如夜占三重青龍作日干之鬼」.
+@pytest.mark.parametrize("shift", ["day", "night"])
+def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
+    from sitegen.model.liuren.examples import evaluate_bifa
+    assert evaluate_bifa("六戊", "伏吟", 34, shift).shows

@@ -15,6 +15,7 @@ from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of, months_where,
                    mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
 B = Branch
@@ -487,53 +488,212 @@ def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each fro
             or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER))
 
 
-def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」 (a 三合 局 as one element)
+def _trans_read(f) -> Element | None:
+    """The 三傳 read as one element for 第29·30法: a 局 or 方 by its element (``trans_element``), else the
+    element two of the three share — 「三傳子亥戌為生干」 (第33法, of 甲); 第29法 names 甲午日子加丑 (子亥戌)
+    and 丙戌日卯加辰 (卯寅丑) for 三傳 that 生 the stem."""
     e = trans_element(f.trans)
-    return e is not None and e.generates(f.stem.element) and f.branch.element.generates(e)
+    if e is not None:
+        return e
+    es = [b.element for b in f.trans]
+    return next((x for x in es if es.count(x) > 1), None)
 
 
-def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
+def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰者」, and the 格 its 解 sets under it:
+    # 人旺棄宅格 「三傳生其日干而克其支辰者」; 贅婿卦 「支加干而被干克者，其支上又乘脫氣，或克支者」
+    e, s, z = _trans_read(f), f.stem.element, f.branch.element
+    if e is not None and e.generates(s) and (z.generates(e) or e.overcomes(z)):
+        return True
+    up = f.zhi_shang.element
+    return f.gan_shang == f.branch and s.overcomes(z) and (z.generates(up) or up.overcomes(z))
+
+
+def _xueji(month: Branch) -> Branch:
+    return SHENSHA_BY_ID["liuren-sha-xue-ji"].table[month]
+
+
+# the months in which a branch is both the 血忌 and the 月厭 (「止有七月占有血忌與月厭同處」: 辰)
+XUEYAN_MONTHS = months_of(lambda m: yueyan(m) if yueyan(m) == _xueji(m) else None)
+
+
+def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」, and the 格 its 解 sets under it:
+    # 賣宅備患格 「三傳生支克干」;
+    # 獅獸衝宅格 (「壬辰日，申加戌作白虎，冲支上寅」; 「如對鄰空亡不足畏也」): what 沖 支上 (it stands over the
+    #   辰's opposite, the 對鄰) riding 白虎, not void;
+    # 血厭克宅格 「天后乘血支、血忌作月厭，臨支克支」: 支上 overcoming the 辰, riding 天后, the month's 血忌 and
+    #   月厭 at once (七月 辰)
+    e, s, z = _trans_read(f), f.stem.element, f.branch.element
+    if e is not None and e.generates(z) and (s.generates(e) or e.overcomes(s)):
+        return True
+    up = f.zhi_shang
+    facing = up.shift(6)
+    lion = _on(f, _rides("白虎", facing)) if facing not in _void(f) else None
+    blood = None
+    if up.element.overcomes(z) and XUEYAN_MONTHS[up]:
+        dn = f.on(_rides("天后", up))
+        blood = None if dn is None else cond(months=XUEYAN_MONTHS[up], day_night=dn)
+    if lion is True or blood is None:   # where both would show, the 晝/夜 one is given (as 第25法)
+        return lion
+    return lion or blood
+
+
+def _generals_feed(f, kins):
+    """The 三傳, as one element, are of one of ``kins``, and the generals on all three 生 them (by 晝/夜)."""
     e = trans_element(f.trans)
-    return e is not None and f.stem.element.generates(e) and e.generates(f.branch.element)
+    if e is None or _KIN_OF[f.stem.element][e] not in kins:
+        return None
+    return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].generates(e) for b in f.trans))
 
 
-@by_stem_trans
-def f31(f):  # 三傳遞生人舉薦
-    return hengtong(f)
+def f31(f):  # 三傳遞生人舉薦: the 三傳 遞生 to the stem (``hengtong``); and the 格 its 解 sets under it:
+    # 支干相生格 「如壬戌日干上申，支上未土生申金，金來生日」: 支上 生 干上, 干上 生 the stem;
+    # 將生財神格 「緣三傳作財，其天將又生財神者」, and 「外有三傳生干，天將又生傳者」: the 三傳 all 財 or all what 生 the
+    #   stem, the generals on them 生 them;
+    # 兩面刀格 「末傳寅能助初生干，亦能克干」: 末傳 生 初傳, 初傳 生 the stem, 末傳 overcomes it
+    g, s = f.gan_shang.element, f.stem.element
+    a, c = f.first.element, f.trans[2].element
+    if (hengtong(f) or (f.zhi_shang.element.generates(g) and g.generates(s))
+            or (c.generates(a) and a.generates(s) and c.overcomes(s))):
+        return True
+    return _generals_feed(f, (Kin.WEALTH, Kin.PARENT))
 
 
-@by_stem_trans
-def f32(f):  # 三傳互克眾人欺
-    a, b, c = (x.element for x in f.trans)
-    s = f.stem.element
-    return (a.overcomes(b) and b.overcomes(c) and c.overcomes(s)) or (
-        c.overcomes(b) and b.overcomes(a) and a.overcomes(s))
+def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初→干 克; and the 格 its 解 sets under it:
+    # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
+    # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on;
+    # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them;
+    # 雀鬼格 「朱雀作日鬼加干」: 干上 a 鬼 riding 朱雀 (its 「如臨年命亦可用」 is not read)
+    if _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans):
+        return True
+    ghost = _on(f, _rides("朱雀", f.gan_shang)) if _k(f, f.gan_shang) == Kin.OFFICER else None
+    return _any_shift(_generals_feed(f, (Kin.WEALTH,)), ghost)
 
 
-@by_stem_trans
-def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生
-    e = f.stem.element
+@lru_cache(maxsize=None)
+def _mutual_ke(stem, trans) -> bool:
+    a, b, c = (x.element for x in trans)
+    s = stem.element
+    return ((a.overcomes(b) and b.overcomes(c) and (c.overcomes(s) or s.overcomes(a)))
+            or (c.overcomes(b) and b.overcomes(a) and a.overcomes(s)))
+
+
+def f33(f):  # 有始無終難變易: 初 長生 末 墓, or 初 墓 末 長生; and 舍損就益格, in the two forms its 解 gives:
+    # 「丑乃日之破碎，支上卯又作六害，又是干之羊刃，宜棄此而就三傳子亥戌為生干」: 干上 and 支上 each the 辰's 破碎,
+    #   its 六害 or the stem's 羊刃, and the 三傳 (read as one, as 第29法) 生 the stem;
+    # 「甲子日亥加甲，六月占，乃父母爻作空亡，又是死氣，又為木之長生」: 干上 the stem's 長生, void, in the month it is
+    #   the 死氣
+    if _start_end(f.stem, f.trans):
+        return True
+    loss = {SHENSHA_BY_ID["liuren-sha-po-sui"].table[f.branch], f.branch.harm,
+            SHENSHA_BY_ID["liuren-sha-yang-ren"].table[f.stem]}
+    e = _trans_read(f)
+    if f.gan_shang in loss and f.zhi_shang in loss and e is not None and e.generates(f.stem.element):
+        return True
+    g = f.gan_shang
+    if _st(f.stem.element, g) == Stage.CHANGSHENG and g in _void(f):
+        return cond(months=SIQI_MONTHS[g])
+    return None
+
+
+@lru_cache(maxsize=None)
+def _start_end(stem, trans) -> bool:
+    e = stem.element
     sg, mu = stage_branch(e, Stage.CHANGSHENG), stage_branch(e, Stage.MU)
-    return (f.first, f.trans[2]) in ((sg, mu), (mu, sg))
+    return (trans[0], trans[2]) in ((sg, mu), (mu, sg))
 
 
-@by_stem_trans
-def f34(f):  # 苦去甘來樂裡悲: 初傳 a 鬼 that 末傳 overcomes
-    return _k(f, f.first) == Kin.OFFICER and f.trans[2].element.overcomes(f.first.element)
+def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and the 格 its 解 sets under it:
+    # 苦去甘來: 初傳 a 鬼 that 末傳 overcomes;
+    # 樂裡悲: 「末傳生中傳，中傳生初傳之巳火而克庚干」 (末→中→初 生, 初 overcoming the stem), or 三傳 遞生 to the
+    #   stem (初→中→末→干) with 末傳 riding 白虎 on a 遁干 that overcomes it (丙申日夜 三傳申亥寅: 「末傳乘虎遁壬水
+    #   克干」);
+    # 恩多怨深格 「干生初恩也，初生中，中生末，末卻克日干」;
+    # 一喜一悲格 (「干上戌乘龍克日 … 支上申乘虎生日」): of 干上·支上, a 鬼 riding 青龍 and what 生 the stem riding 白虎;
+    #   and 「如干上長生於月令無氣，卻喜傳中見鬼 … 傳中見申酉為可生亥水也」: 干上 the stem's 長生, a 鬼 in the 傳 that
+    #   生 it, in the months it is 休·囚·死;
+    # 不幸中幸，幸中不幸格 「緣白虎卻作長生，青龍卻乘日鬼是也」 (六戊日伏吟, 三傳巳申寅: 晝 白虎 on 申, 夜 青龍 on 寅): in
+    #   the 傳, the stem's 長生 riding 白虎 or a 鬼 riding 青龍;
+    # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
+    #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
+    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
+    if _sorrow_in_joy(f.stem, f.trans):
+        return True
+    s, b, gs, zs = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
+    sg = Stage.CHANGSHENG
+
+    def spent(e, seat):   # 「坐於克鄉」 or 「坐於脫氣鄉」
+        return seat.element.overcomes(e) or e.generates(seat.element)
+
+    if ((_st(s, gs) == sg and _st(b, zs) == sg and b.generates(gs.element) and s.generates(zs.element))
+            or (gs.element.generates(s) and zs.element.generates(b)
+                and spent(s, f.seat(f.lodging)) and spent(b, f.seat(f.branch)))):
+        return True
+    tests = []
+    a, m, c = (x.element for x in f.trans)
+    dun = f.day.dun_stem(f.trans[2])
+    if a.generates(m) and m.generates(c) and c.generates(s) and dun is not None and dun.element.overcomes(s):
+        tests.append(_rides("白虎", f.trans[2]))
+    tests.append(lambda g: any((g[x] == "白虎" and _st(s, x) == sg) or (g[x] == "青龍" and _k(f, x) == Kin.OFFICER)
+                               for x in f.trans))
+    pair = {_k(f, gs), _k(f, zs)}
+    if pair == {Kin.OFFICER, Kin.PARENT}:
+        ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
+        tests.append(lambda g: g[ghost] == "青龍" and g[life] == "白虎")
+    by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+    if by_shift is None and _st(s, gs) == sg and any(
+            _k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
+        return cond(months=months_where((gs.element,), _NO_QI))   # where both would show, the 晝/夜 one is given
+    return by_shift
 
 
-def f35(f):  # 人宅受脫俱招盜
+_NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
+
+
+@lru_cache(maxsize=None)
+def _sorrow_in_joy(stem, trans) -> bool:
+    """The parts of 第34法 the stem and the 三傳 decide (苦去甘來, 末→中→初 生 to a 初 that overcomes the stem,
+    恩多怨深)."""
+    s = stem.element
+    a, m, c = (x.element for x in trans)
+    return ((kin(s, a) == Kin.OFFICER and c.overcomes(a))
+            or (c.generates(m) and m.generates(a) and a.overcomes(s))
+            or (s.generates(a) and a.generates(m) and m.generates(c) and c.overcomes(s)))
+
+
+def f35(f):  # 人宅受脫俱招盜: 干上·支上 each 脫 its own, or crosswise; and the 格 its 解 sets under it:
+    # 「遙克、昴星、別責，乘空落空為初傳發用，將乘元武者 … 又有庚子日元首，辰空元加子 … 此等日乃空亡乘元武為
+    #   用，但初傳不係遙克並昴星」: 初傳 riding 玄武, void (any 課), or standing on a void place (遙克·昴星·別責);
+    # 財空乘元格 「或臨支發用，亦防失脫」: a void 財 riding 玄武 on 支上 or as 初傳;
+    # 鬼脫乘元格 「日鬼或脫氣乘元武 … 為發用尤的」: 初傳 a 鬼 or a 脫 riding 玄武
     g, z, s, b = f.gan_shang.element, f.zhi_shang.element, f.stem.element, f.branch.element
-    return (s.generates(g) and b.generates(z)) or (b.generates(g) and s.generates(z))
+    if (s.generates(g) and b.generates(z)) or (b.generates(g) and s.generates(z)):
+        return True
+    void, first, up = _void(f), f.first, f.zhi_shang
+    at = set()
+    if first in void or (f.seat(first) in void and f.method in ("遙剋", "昴星", "別責")):
+        at.add(first)
+    if up in void and _k(f, up) == Kin.WEALTH:
+        at.add(up)
+    if _k(f, first) in (Kin.OFFICER, Kin.OFFSPRING):
+        at.add(first)
+    return _on(f, lambda g: any(g[x] == "玄武" for x in at)) if at else None
 
 
-def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴)
-    return _st(f.stem.element, f.gan_shang) == Stage.MUYU and _st(f.branch.element, f.zhi_shang) == Stage.MUYU
+def f36(f):  # 干支皆敗勢傾頹: 干上·支上 on their 敗 (沐浴); and 破敗神臨宅格 「支上有敗氣，又為破碎煞」 (「己巳、己亥
+    # 二日，干上乘酉，乃干之敗氣又作支之破碎」; 「一說破敗神臨干主凶，非臨支」): the stem's 敗 that is the 辰's 破碎, on
+    # 干上 or 支上
+    s = f.stem.element
+    if _st(s, f.gan_shang) == Stage.MUYU and _st(f.branch.element, f.zhi_shang) == Stage.MUYU:
+        return True
+    posui = SHENSHA_BY_ID["liuren-sha-po-sui"].table[f.branch]
+    return _st(s, posui) == Stage.MUYU and posui in (f.gan_shang, f.zhi_shang)
 
 
-@by_trans
-def f37(f):  # 末助初兮三等論: 末傳 生 初傳
-    return f.trans[2].element.generates(f.first.element)
+def f37(f):  # 末助初兮三等論: 末傳 生 初傳; and 謁求禍出格 「支上神作財生干上神為鬼者」
+    if f.trans[2].element.generates(f.first.element):
+        return True
+    return (_k(f, f.zhi_shang) == Kin.WEALTH and _k(f, f.gan_shang) == Kin.OFFICER
+            and f.zhi_shang.element.generates(f.gan_shang.element))
 
 
 def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
@@ -588,6 +748,8 @@ def f45(f):  # 晝夜貴加求兩貴: 「謂六處有旦暮天乙相加者」: t
     d, n = _nobles(f)
     if d == n:
         return None
+    if {f.gan_shang, f.zhi_shang} == {d, n}:   # 貴覆干支格 「緣干支上皆乘晝夜貴人」
+        return True
     seen = {k.upper for k in f.lessons} | set(f.trans)
     hd, hn = (x in seen and f.seat(x) == y for x, y in ((d, n), (n, d)))
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
