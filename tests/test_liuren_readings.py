@@ -131,6 +131,40 @@ def test_fa87_and_the_sijue_ti(day, heaven, earth, plate6):
     assert (ke(les, "liuren-si-jue-ti") == {}) is plate6
 
 
+# 卷十二 第87法, line 355: 互坐丘墓格 「干坐於支墓之上，支坐於干墓之上者」 — 「如丁丑日未加辰、丑加戌；戊寅日巳加未、
+# 寅加辰；甲申日寅加丑、申加未；庚寅日申加未、寅加丑，戊申日巳加丑、申加辰」.
+@pytest.mark.parametrize("day, heaven, earth", [
+    ("丁丑", "未", "辰"), ("戊寅", "巳", "未"), ("甲申", "寅", "丑"), ("庚寅", "申", "未"), ("戊申", "巳", "丑")])
+def test_fa87_crosswise_on_each_others_tomb(day, heaven, earth):
+    les = _lesson(day, heaven, earth)
+    assert fa(les, 87) == {}
+
+
+def test_fa87_not_where_only_one_sits_on_a_tomb():
+    les = _lesson("丁丑", "未", "戌")   # 丁 on its own 墓 戌; 丑 then on 未, neither 墓
+    assert fa(_lesson("丁丑", "未", "子"), 87) is None and fa(les, 87) == {}
+
+
+# 卷十二 第88法, line 361: 互乘墓神格 「干乘支之墓，支乘干之墓者」 — 「戊寅日干上未，支上辰；戊申日干上丑、支上辰；
+# 辛未日干上辰、支上丑；甲申日干上丑實、支上未空；庚寅日干上未空，支上丑實；乙未日干上辰空，支上未實」.
+@pytest.mark.parametrize("day, gan", [
+    ("戊寅", "未"), ("戊申", "丑"), ("辛未", "辰"), ("甲申", "丑"), ("庚寅", "未"), ("乙未", "辰")])
+def test_fa88_crosswise_under_each_others_tomb(day, gan):
+    les = _lesson(day, gan=gan)
+    assert fa(les, 88) == {}
+
+
+# line 359: 「壬申日干上辰、支上丑 … 己未日干支上辰」, each under its own 墓.
+@pytest.mark.parametrize("day, gan", [("壬申", "辰"), ("己未", "辰"), ("丙寅", "戌")])
+def test_fa88_each_under_its_own_tomb(day, gan):
+    assert fa(_lesson(day, gan=gan), 88) == {}
+
+
+def test_fa88_not_under_one_tomb_only():
+    les = _lesson("戊寅", gan="辰")   # 戊's 墓 辰 on 干上, 支上 not 寅's 墓 未 nor 戊's
+    assert les.zhi_shang not in (Branch.WEI, Branch.CHEN) and fa(les, 88) is None
+
+
 def test_sijue_ti_is_the_sixth_plate_and_not_the_sijue_day():
     for day in ("乙丑", "丁卯", "甲子"):
         les = _lesson(day, "子", "巳")

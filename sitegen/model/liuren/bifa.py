@@ -812,14 +812,18 @@ def f86(f):  # 將逢內戰所謀危: 「六合內戰為發用者 … 六合加�
     return _on(f, lambda g: first.element.overcomes(GENERAL_ELEMENT[g[first]]))
 
 
-def f87(f):  # 人宅坐墓甘招晦: the day's place and the 辰 (as heaven) sit on their 墓
-    return (f.seat(f.lodging) == stage_branch(f.stem.element, Stage.MU)
-            and f.seat(f.branch) == stage_branch(f.branch.element, Stage.MU))
+def f87(f):  # 人宅坐墓甘招晦: 「謂天盤支干皆坐於地盤墓上者」, each on its own 墓, and 互坐丘墓格
+    # 「干坐於支墓之上，支坐於干墓之上者」
+    gm, zm = stage_branch(f.stem.element, Stage.MU), stage_branch(f.branch.element, Stage.MU)
+    g, z = f.seat(f.lodging), f.seat(f.branch)
+    return (g == gm and z == zm) or (g == zm and z == gm)
 
 
-def f88(f):  # 干支乘墓各昏迷
-    return (f.gan_shang == stage_branch(f.stem.element, Stage.MU)
-            and f.zhi_shang == stage_branch(f.branch.element, Stage.MU))
+def f88(f):  # 干支乘墓各昏迷: 「如支干全被上神墓者」, each under its own 墓, and 互乘墓神格
+    # 「干乘支之墓，支乘干之墓者」
+    gm, zm = stage_branch(f.stem.element, Stage.MU), stage_branch(f.branch.element, Stage.MU)
+    g, z = f.gan_shang, f.zhi_shang
+    return (g == gm and z == zm) or (g == zm and z == gm)
 
 
 def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上
