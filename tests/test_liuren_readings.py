@@ -437,6 +437,33 @@ def test_fa75_the_three_punishment_transmissions_in_their_order():
     assert found and all(fa(les, 75) == {} for les in found)
 
 
+# line 223: 「如甲子日支上辰，其三傳辰申子 … 又乙丑日支上酉，其三傳巳丑酉，亦支上重逢自刑。又丙寅日干上酉，其三傳
+# 酉丑巳」 — the 金剛·火強·水流趨東·木落歸根 格 of lines 229–235 (a 三合 for 三傳, its 自刑 again on 干上·支上).
+@pytest.mark.parametrize("day, heaven, earth, trans", [
+    ("甲子", "辰", "子", "辰申子"), ("乙丑", "酉", "丑", "巳丑酉"), ("丙寅", "酉", "巳", "酉丑巳")])
+def test_fa75_a_trines_self_punishment_met_again_over_stem_or_branch(day, heaven, earth, trans):
+    les = _lesson(day, heaven, earth)
+    assert "".join(b.zh for b in les.transmissions) == trans and fa(les, 75) == {}
+
+
+# line 239, 四勝煞格: 「甲子日寅刑干上巳、子刑支上卯；丙子日干上申 …；辛丑日戌刑干上未、丑刑支上戌；癸卯日丑刑干上戌、
+# 卯刑支上子；辛卯日戌刑干上未、卯刑支上子 … 乃支干相刑其上神」.
+@pytest.mark.parametrize("day, gan", [("甲子", "巳"), ("丙子", "申"), ("辛丑", "未"), ("癸卯", "戌"), ("辛卯", "未")])
+def test_fa75_stem_and_branch_each_punish_what_is_over_them(day, gan):
+    assert fa(_lesson(day, gan=gan), 75) == {}
+
+
+def test_fa75_a_self_punishment_in_the_transmissions_without_a_trine_is_not_its_case():
+    selfs = {Branch.CHEN, Branch.WU, Branch.YOU, Branch.HAI}
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if les.gan_shang in selfs and les.gan_shang in les.transmissions
+             and set(les.transmissions) != set(les.transmissions[0].trine)
+             and les.zhi_shang not in selfs | {Branch.ZI, Branch.MAO}
+             and les.zhi_shang != les.day.branch.punish
+             and "".join(b.zh for b in les.transmissions) not in ("寅巳申", "巳申寅", "申寅巳", "丑戌未", "戌未丑", "未丑戌")]
+    assert found and all(fa(les, 75) is None for les in found)
+
+
 # 卷十二 第76法 害相隨, lines 245–247: 「此例有五等」.
 @pytest.mark.parametrize("day, where", [
     ("甲申", "巳"), ("乙亥", "子"), ("辛巳", "子"), ("壬午", "子"), ("丙子", "子"), ("戊子", "子"),

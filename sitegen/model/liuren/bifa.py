@@ -728,9 +728,14 @@ _SANXING = tuple(tuple(B.from_zh(c) for c in t) for t in ("寅巳申", "巳申�
 
 def f75(f):  # 賓主不投刑在上: 「凡支干乘刑者有三等」: 一字刑, 辰午酉亥 (「四課上神全逢辰午酉亥」; the
     # book's own cases ask it of 干上 and 支上: 「支干上乘辰午酉亥」, 壬午日干上辰、支上亥), 二字刑 「支干上
-    # 全乘子卯」, 三字刑 「三傳寅巳申或丑戌未」 (寅巳申 巳申寅 申寅巳 丑戌未 戌未丑 未丑戌)
-    return ((f.gan_shang in _SELF_XING and f.zhi_shang in _SELF_XING)
-            or {f.gan_shang, f.zhi_shang} == {B.ZI, B.MAO} or f.trans in _SANXING)
+    # 全乘子卯」, 三字刑 「三傳寅巳申或丑戌未」 (寅巳申 巳申寅 申寅巳 丑戌未 戌未丑 未丑戌); and the 格 its
+    # 解 sets under them: 金剛·火強·水流趨東·木落歸根, a 三合 for 三傳 with its 自刑 again on 干上 or 支上
+    # (「巳酉丑三合為三傳，支干上復見酉者」; 「乙丑日支上酉，其三傳巳丑酉，亦支上重逢自刑」), and 四勝煞格's
+    # 「支干相刑其上神」 (「甲子日寅刑干上巳、子刑支上卯」: the 干's place and the 支 each punish what is over them)
+    g, z = f.gan_shang, f.zhi_shang
+    return ((g in _SELF_XING and z in _SELF_XING) or {g, z} == {B.ZI, B.MAO} or f.trans in _SANXING
+            or (_sanhe(f) and any(b in _SELF_XING and b in f.trans for b in (g, z)))
+            or (f.lodging.punish == g and f.branch.punish == z))
 
 
 def f76(f):  # 彼此猜忌害相隨: 「此例有五等」: 干上·支上 each in 六害 with what is under it (一), with each
