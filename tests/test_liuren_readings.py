@@ -420,6 +420,23 @@ def test_fa55_not_where_the_nets_are_elsewhere():
     assert fa(les, 55) is None
 
 
+# 卷十二 第74法, line 217: 四課全空格 「如乙巳日干上寅為空亡，第二課又入空亡鄉，支上卯作空亡，第四課又入空亡鄉，此乃
+# 四課皆空 … 丙午日干上寅，戊辰日返吟，戊戌日返吟」.
+@pytest.mark.parametrize("day, where", [("乙巳", "寅"), ("丙午", "寅"), ("戊辰", "返吟"), ("戊戌", "返吟")])
+def test_fa74_all_four_lessons_void(day, where):
+    les = _lesson(day, gan=where) if where != "返吟" else lesson(GanZhi.from_zh(day), 7)
+    assert all(k.upper in les.void or k.seat in les.void for k in les.lessons)
+    assert fa(les, 74) == {}
+
+
+def test_fa74_not_where_one_lesson_is_real():
+    # three of the four lessons void or over the void, and no 傳 void
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if sum(k.upper in les.void or k.seat in les.void for k in les.lessons) == 3
+             and not any(b in les.void for b in les.transmissions)]
+    assert found and all(fa(les, 74) is None for les in found)
+
+
 # 卷十二 第75法 刑在上, lines 223–227: 一字刑 (甲辰日 …, 癸亥日干上午, 壬午日干上辰、支上亥, 己酉日辰加己,
 # 丙戌日干上亥), 二字刑 (乙未、丙申、戊申、辛丑 干上子、支上卯; 乙丑、丙寅、戊寅、辛未、壬申 干上卯、支上子), 三字刑.
 @pytest.mark.parametrize("day, where", [

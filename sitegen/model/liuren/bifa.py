@@ -710,8 +710,11 @@ _SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
               for pair in ((y.shift(2), y.shift(-2)), (y.shift(-2), y.shift(2)))}
 
 
-def f74(f):  # 空空如也事休追: every 傳 void or riding 天空
+def f74(f):  # 空空如也事休追: every 傳 void or riding 天空; and 四課全空格, each lesson void or over the
+    # void (「干上寅為空亡，第二課又入空亡鄉，支上卯作空亡，第四課又入空亡鄉，此乃四課皆空」)
     void = _void(f)
+    if all(k.upper in void or k.seat in void for k in f.lessons):
+        return True
     if sum(b in void for b in f.trans) < 2:
         return None
     rest = [b for b in f.trans if b not in void]
