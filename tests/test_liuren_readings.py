@@ -437,6 +437,34 @@ def test_fa74_not_where_one_lesson_is_real():
     assert found and all(fa(les, 74) is None for les in found)
 
 
+# 卷十二 第94法 喜懼空亡, line 413: 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」 and
+# 「戊辰日干上酉，壬午日干上未，壬寅日干上子，庚子日干上酉 … 己酉日干上申」 (丙午日干上午 needs 脫氣 read as the
+# stem's: listed as ambiguous on the validation page).
+@pytest.mark.parametrize("day, gan", [("戊辰", "酉"), ("壬午", "未"), ("壬寅", "子"), ("庚子", "酉"), ("己酉", "申")])
+def test_fa94_wealth_seen_and_not_had(day, gan):
+    assert fa(_lesson(day, gan=gan), 94) == {}
+
+
+def test_fa94_not_where_the_wealth_of_the_transmissions_stands_well():
+    les = _lesson("丙午", gan="午")   # 財局 申酉戌 over 未 申 酉: none void, on 巳午 or on 亥子
+    assert fa(les, 94) is None
+
+
+# line 419: 德貴合局生身格 「如乙酉日干上申，晝占，雖三傳水局生日，緣天將晝夜皆貴勾常土神，使水局不能生其乙木」.
+def test_fa94_a_trine_that_feeds_the_stem_under_earth_generals():
+    les = _lesson("乙酉", gan="申")
+    assert [b.zh for b in les.transmissions] == ["申", "子", "辰"] and fa(les, 94) == {}
+
+
+# line 423: 喜懼格 「謂干上長生，三傳皆鬼」.
+def test_fa94_life_on_the_stem_and_ghosts_in_the_transmissions():
+    found = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if les.gan_shang.zh == {"木": "亥", "火": "寅", "土": "申", "金": "巳", "水": "申"}[les.day.stem.element.zh]
+             and trans_element(les.transmissions) is not None
+             and (trans_element(les.transmissions) - les.day.stem.element) % 5 == 3]
+    assert found and all(fa(les, 94) == {} for les in found)
+
+
 # 卷十二 第75法 刑在上, lines 223–227: 一字刑 (甲辰日 …, 癸亥日干上午, 壬午日干上辰、支上亥, 己酉日辰加己,
 # 丙戌日干上亥), 二字刑 (乙未、丙申、戊申、辛丑 干上子、支上卯; 乙丑、丙寅、戊寅、辛未、壬申 干上卯、支上子), 三字刑.
 @pytest.mark.parametrize("day, where", [

@@ -867,6 +867,26 @@ def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 
     return trans_element(f.trans) is not None
 
 
+def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart decides —
+    # 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」: a 財 of the 三傳 (a 局 or 方 of
+    # 財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
+    # over what the 財 generates (甲乙's 申酉, the 財's 脫氣); 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆
+    # 貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each under a general that overcomes it;
+    # 喜懼格 「謂干上長生，三傳皆鬼」
+    void = _void(f)
+    e = trans_element(f.trans)
+    wealth = f.trans if e is not None and _KIN_OF[f.stem.element][e] == Kin.WEALTH else [
+        b for b in f.trans if _k(f, b) == Kin.WEALTH]
+    if any(b in void or f.seat(b) in void or _k(f, f.seat(b)) in (Kin.BROTHER, Kin.OFFICER) for b in wealth):
+        return True
+    if f.gan_shang == stage_branch(f.stem.element, Stage.CHANGSHENG) and _all_kin(f, Kin.OFFICER):
+        return True
+    if _all_kin(f, Kin.PARENT):
+        te = _trans_el(f)
+        return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
+    return None
+
+
 def undecided(f):
     return UNDECIDED
 
@@ -905,7 +925,7 @@ _TABLE = (
     (85, "初遭夾克不由己", f85), (86, "將逢內戰所謀危", f86), (87, "人宅坐墓甘招晦", f87),
     (88, "干支乘墓各昏迷", f88), (89, "任信丁馬須言動", f89), (90, "來去俱空豈動宜", f90),
     (91, "虎臨干鬼凶速速", f91), (92, "龍加生氣吉遲遲", f92), (93, "妄用三傳災福異", undecided),
-    (94, "喜懼空亡乃妙機", undecided), (95, "六爻現卦防其克", f95), (96, "旬內空亡逐類推", undecided),
+    (94, "喜懼空亡乃妙機", f94), (95, "六爻現卦防其克", f95), (96, "旬內空亡逐類推", undecided),
     (97, "所筮不入仍憑類", undecided), (98, "非占現類勿言之", undecided), (99, "常問不應逢吉象", undecided),
     (100, "已災凶逃返無疑", undecided),
 )
