@@ -388,6 +388,32 @@ def test_fa86_the_general_at_war_inside(day, heaven, earth, shift):
     assert _at(fa(_lesson(day, heaven, earth), 86), shift)
 
 
+# line 349: 三傳日辰內戰格 「支干三傳皆下克上者 … 如癸酉日 … 初傳未加寅，中傳子加未，末傳巳加子，皆下賊上 … 己酉、辛酉日
+# 未加寅」 (its 戊辰日寅加酉 has only the 三傳 下克上: listed as garbled on the validation page).
+@pytest.mark.parametrize("day", ["癸酉", "己酉", "辛酉"])
+def test_fa86_stem_branch_and_transmissions_all_overcome_from_below(day):
+    assert fa(_lesson(day, "未", "寅"), 86) == {}
+
+
+def test_fa86_the_transmissions_alone_are_not_the_war_of_stem_and_branch():
+    les = _lesson("戊辰", "寅", "酉")
+    assert all(les.seat(b).element.overcomes(b.element) for b in les.transmissions)
+    assert fa(les, 86) is None
+
+
+# 卷十二 第85法 夾克, line 323: 俯丘仰仇格 「甲子日夜將寅加未為用，乃俯見丘仰見仇。乙巳日酉加丑，乙未日卯加未夜」.
+@pytest.mark.parametrize("day, heaven, earth, shift", [
+    ("甲子", "寅", "未", "night"), ("乙巳", "酉", "丑", ""), ("乙未", "卯", "未", "night")])
+def test_fa85_over_its_tomb_under_its_enemy(day, heaven, earth, shift):
+    les = _lesson(day, heaven, earth)
+    assert les.transmissions[0] == Branch.from_zh(heaven) and _at(fa(les, 85), shift)
+
+
+def test_fa85_over_its_tomb_needs_the_enemy_above():
+    les = _lesson("甲子", "寅", "未")
+    assert fa(les, 85) == {"day_night": ("night",)}   # by day 寅 rides no general that overcomes it
+
+
 def test_fa86_needs_the_place_to_overcome_the_first():
     found = [les for les in (lesson(d, p) for d in SIXTY[:12] for p in range(1, 13))
              if not les.seat(les.transmissions[0]).element.overcomes(les.transmissions[0].element)]

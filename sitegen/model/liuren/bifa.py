@@ -806,15 +806,22 @@ def f84(f):  # 合中犯殺蜜中砒: 三傳 三合, 干上 or 支上 in 刑·�
     return any(_xing(mid, x) or mid.harm == x or mid.opposite == x for x in (f.gan_shang, f.zhi_shang))
 
 
-def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overcome it
-    if not f.seat(f.first).element.overcomes(f.first.element):
+def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overcome it; and 俯丘仰仇格 (「甲子日夜將寅加未
+    # 為用，乃俯見丘仰見仇」): 初傳 over its own 墓, its general overcoming it
+    first = f.first
+    if not (f.seat(first).element.overcomes(first.element)
+            or f.seat(first) == stage_branch(first.element, Stage.MU)):
         return None
-    return _on(f, lambda g: GENERAL_ELEMENT[g[f.first]].overcomes(f.first.element))
+    return _on(f, lambda g: GENERAL_ELEMENT[g[first]].overcomes(first.element))
 
 
 def f86(f):  # 將逢內戰所謀危: 「六合內戰為發用者 … 六合加申，申金加巳火之上」: 初傳 overcomes the general
-    # riding it and the place under it overcomes 初傳
+    # riding it and the place under it overcomes 初傳; and 三傳日辰內戰格 「支干三傳皆下克上者」 (「癸水克上神
+    # 之午火，酉金克上神之寅木，初傳未加寅 … 皆下賊上」)
     first = f.first
+    if (f.stem.element.overcomes(f.gan_shang.element) and f.branch.element.overcomes(f.zhi_shang.element)
+            and all(f.seat(b).element.overcomes(b.element) for b in f.trans)):
+        return True
     if not f.seat(first).element.overcomes(first.element):
         return None
     return _on(f, lambda g: first.element.overcomes(GENERAL_ELEMENT[g[first]]))
