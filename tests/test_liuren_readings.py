@@ -555,6 +555,42 @@ def test_fa79_both_cut_off_earth_with_fire_or_water(day, where):
     assert fa(les, 79) == {}
 
 
+# line 275: 遞互作絕神格 「如甲申、庚寅二日伏吟，又癸未日干上亥、支上巳，丁丑日干上亥、支上巳，丁未日干上亥，癸丑日干上巳」.
+@pytest.mark.parametrize("day, where", [
+    ("甲申", "伏吟"), ("庚寅", "伏吟"), ("癸未", "亥"), ("丁丑", "亥"), ("丁未", "亥"), ("癸丑", "巳")])
+def test_fa79_crosswise_cut_off(day, where):
+    les = lesson(GanZhi.from_zh(day), 1) if where == "伏吟" else _lesson(day, gan=where)
+    assert fa(les, 79) == {}
+
+
+# line 273: 絕神加生格 「如庚辰寅加亥為用是也 … 緣絕神反坐長生之上」.
+def test_fa79_the_cut_off_first_over_its_own_life():
+    les = _lesson("庚辰", "寅", "亥")
+    assert les.transmissions[0] == Branch.YIN and fa(les, 79) == {}
+    other = _lesson("庚辰", "寅", "子")   # 寅 not over 亥: neither 格
+    assert fa(other, 79) is None
+
+
+# 卷十二 第52法, line 13: 貴塞鬼戶格 「緣三傳作日鬼，賴貴人塞鬼戶也 … 如壬戌、壬辰日巳加寅 … 三傳辰未戌皆鬼，如用晝貴乃名
+# 貴人臨寅鬼門」.
+@pytest.mark.parametrize("day", ["壬戌", "壬辰"])
+def test_fa52_the_noble_blocks_the_ghost_door(day):
+    les = _lesson(day, "巳", "寅")
+    assert fa(les, 52) == {"day_night": ("day",)}
+
+
+def test_fa52_the_noble_over_yin_needs_ghosts_in_the_transmissions():
+    les = _lesson("甲子", "丑", "寅")   # 甲's 晝貴 丑 over 寅, 三傳 子亥戌 (not 鬼)
+    assert les.generals_day[les.heaven[Branch.YIN]] == "貴人" and fa(les, 52) is None
+
+
+# 卷十二 第83法, line 311: 「又辛未日干上寅 … 三合課中又逢天將六合居干支上者，亦可用，但力稍輕」 (辛亥日干上午 has 六合
+# on neither: listed as ambiguous on the validation page).
+def test_fa83_the_general_liuhe_over_the_stem_or_branch_of_a_trine():
+    les = _lesson("辛未", gan="寅")
+    assert fa(les, 83) == {"day_night": ("night",)}
+
+
 # 年命 (issue 28): 卷八 富貴課 「更臨日辰年命發用」, 卷九 魄化課 「臨日辰行年發用」, 卷十一 第25·26法 「三傳、
 # 年命、日辰」 — where 用 (or the 旬丁) stands over no 日辰, the asker's 本命 or 行年 decides.
 def test_the_askers_nianming_decides_where_the_clause_names_it():

@@ -499,9 +499,14 @@ def f51(f):  # 魁度天門關隔定: 「凡戌加亥為用者」: 戌 over 亥 
     return f.first == B.XU and f.seat(B.XU) == B.HAI
 
 
-@by_stem_plate
-def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅
-    return f.seat(B.CHEN) == B.YIN
+def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅; and 貴塞鬼戶格 「緣三傳作日鬼，賴貴人塞鬼戶也」: 三傳 all 鬼 with the
+    # 貴人 of the shift over 寅 (「如用晝貴乃名貴人臨寅鬼門」)
+    if f.seat(B.CHEN) == B.YIN:
+        return True
+    if not _all_kin(f, Kin.OFFICER):
+        return None
+    over = f.heaven[B.YIN]
+    return _on(f, lambda g: g[over] == "貴人")
 
 
 @by_stem_plate
@@ -766,8 +771,12 @@ def _jue(e: Element, b: Branch) -> bool:
     return _st(e, b) == Stage.JUE or (e == Element.EARTH and b == B.HAI)
 
 
-def f79(f):  # 干支值絕凡謀決: 干上·支上 the 絕 of the stem and of the 辰 (甲申日返吟, 乙未日干上申、支上亥)
-    return _jue(f.stem.element, f.gan_shang) and _jue(f.branch.element, f.zhi_shang)
+def f79(f):  # 干支值絕凡謀決: 干上·支上 the 絕 of the stem and of the 辰 (甲申日返吟, 乙未日干上申、支上亥); and
+    # the 格 its 解 sets under it: 遞互作絕神格, crosswise (「癸未日干上亥、支上巳」), and 絕神加生格 「如庚辰寅加亥
+    # 為用是也 … 緣絕神反坐長生之上」: the stem's 絕 as 初傳 over its own 長生
+    g, z, se, be = f.gan_shang, f.zhi_shang, f.stem.element, f.branch.element
+    return ((_jue(se, g) and _jue(be, z)) or (_jue(be, g) and _jue(se, z))
+            or (_jue(se, f.first) and f.seat(f.first) == stage_branch(f.first.element, Stage.CHANGSHENG)))
 
 
 def f80(f):  # 人宅皆死各衰羸: 干上·支上 at 死, each its own (支干全乘死氣格: 庚寅日干上子) or crosswise
@@ -792,11 +801,14 @@ def _sanhe(f) -> bool:
     return frozenset(f.trans) == frozenset(f.first.trine)
 
 
-def f83(f):  # 萬事喜忻三六合: 三傳 三合, 干上 or 支上 in 六合 with the 中神
+def f83(f):  # 萬事喜忻三六合: 三傳 三合, 干上 or 支上 in 六合 with the 中神; and 「三合課中又逢天將六合居干支上
+    # 者，亦可用，但力稍輕」: the general 六合 over the stem or the 辰 (by 晝/夜)
     if not _sanhe(f):
         return None
     mid = f.first.trine[1]
-    return mid.combine in (f.gan_shang, f.zhi_shang)
+    if mid.combine in (f.gan_shang, f.zhi_shang):
+        return True
+    return _on(f, lambda g: "六合" in (g[f.gan_shang], g[f.zhi_shang]))
 
 
 def f84(f):  # 合中犯殺蜜中砒: 三傳 三合, 干上 or 支上 in 刑·害·沖 with the 中神
