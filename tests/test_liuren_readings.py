@@ -214,6 +214,28 @@ def test_fa64_crosswise_only():
     assert les.zhi_shang == Branch.SHEN and fa(les, 64) == {}
 
 
+# line 87: 真解離卦 「緣干克支上神，支克干上神 … 如甲子日干上午、支上辰」.
+def test_fa64_the_true_parting_the_other_way():
+    les = _lesson("甲子", gan="午")
+    assert les.zhi_shang == Branch.CHEN and fa(les, 64) == {}
+    assert fa(_lesson("甲子", gan="子"), 64) is None
+
+
+# 卷十二 第70法, line 183: 朱勾相會格 「如丙辰午加辰，乃朱雀入勾陳」.
+def test_fa70_the_bird_enters_the_hook():
+    assert fa(_lesson("丙辰", "午", "辰"), 70) == {}
+
+
+# 卷十二 第82法, line 305: 獨足卦 「己未日干上酉 … 乃初中末並支干皆在未上，於七百二十課中，止有此一課」.
+def test_fa82_the_one_footed_lesson_is_one_of_the_720():
+    les = _lesson("己未", gan="酉")
+    assert les.transmissions == (Branch.YOU,) * 3 and fa(les, 82) == {}
+    one_footed = [les for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+                  if les.day.branch == LODGING[les.day.stem]
+                  and all(les.seat(b) == les.day.branch for b in les.transmissions)]
+    assert [(les.day.zh, les.gan_shang) for les in one_footed] == [("己未", Branch.YOU)]
+
+
 # 卷七 八專課 帷薄不修格, line 763: 「如丁未日丑時辰將占，八專課遇天后入傳」.
 def test_weibo_buxiu():
     assert _at(ke(_cast("丁未", "丑", "辰"), "liuren-wei-bo-bu-xiu"), "night")

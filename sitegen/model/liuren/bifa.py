@@ -651,8 +651,10 @@ def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
     return f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
 
 
-def f64(f):  # 夫婦蕪淫各有私: 「謂干被支上神克，支卻被干上神克者」
-    return f.zhi_shang.element.overcomes(f.stem.element) and f.gan_shang.element.overcomes(f.branch.element)
+def f64(f):  # 夫婦蕪淫各有私: 「謂干被支上神克，支卻被干上神克者」; and 真解離卦 the other way, 「緣干克支上神，
+    # 支克干上神」
+    se, be, g, z = f.stem.element, f.branch.element, f.gan_shang.element, f.zhi_shang.element
+    return (z.overcomes(se) and g.overcomes(be)) or (se.overcomes(z) and be.overcomes(g))
 
 
 def guanshen(month: Branch) -> Branch:
@@ -682,8 +684,9 @@ def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳)
     return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts))
 
 
-def f70(f):  # 鬼臨三四訟災隨: the uppers of lessons 3 and 4 both 鬼
-    return all(_k(f, k.upper) == Kin.OFFICER for k in f.lessons[2:])
+def f70(f):  # 鬼臨三四訟災隨: the uppers of lessons 3 and 4 both 鬼; and 朱勾相會格 「如丙辰午加辰，乃朱雀入
+    # 勾陳」: 午 (朱雀's house) over 辰 (勾陳's)
+    return all(_k(f, k.upper) == Kin.OFFICER for k in f.lessons[2:]) or f.seat(B.WU) == B.CHEN
 
 
 def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year's 太歲 (病符)
@@ -793,8 +796,10 @@ def f81(f):  # 傳墓入墓分憎愛: 中傳 or 末傳 the 墓 of 初傳
     return mu in f.trans[1:] and mu != f.first
 
 
-def f82(f):  # 不行傳者考初時: 中傳 and 末傳 void
-    return f.trans[1] in _void(f) and f.trans[2] in _void(f)
+def f82(f):  # 不行傳者考初時: 中傳 and 末傳 void; and 獨足卦 「乃初中末並支干皆在未上」 (己未日干上酉, the one
+    # lesson of the 720): the three 傳 over the place that is both the stem's 寄宮 and the 辰
+    return ((f.trans[1] in _void(f) and f.trans[2] in _void(f))
+            or (f.lodging == f.branch and all(f.seat(t) == f.branch for t in f.trans)))
 
 
 def _sanhe(f) -> bool:
