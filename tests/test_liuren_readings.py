@@ -203,6 +203,13 @@ def test_fa60_the_branchs_tomb_as_month_general():
     assert fa(_lesson("丙午", "戌", "午"), 60) == {"month_generals": ("戌",)}
 
 
+# line 57: 「又如乙卯日子將卯時，此乃太陽作貴人而生宅」.
+def test_fa60_the_sun_as_noble_feeding_the_house():
+    les = _cast("乙卯", "卯", "子")
+    assert les.zhi_shang == Branch.ZI
+    assert fa(les, 60) == {"month_generals": ("子",), "day_night": ("day",)}
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

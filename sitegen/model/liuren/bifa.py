@@ -622,10 +622,15 @@ def f59(f):  # 華蓋覆日人昏晦: 「謂辰之華蓋作干之墓神，臨於
 
 
 def f60(f):  # 太陽射宅屋光輝: 「丙午日戌加午，乃是支墓 … 如用戌為月將，反名太陽輝照家宅」: the 辰's
-    # 墓 on 支上, and it is the 月將
-    if f.zhi_shang != stage_branch(f.branch.element, Stage.MU):
+    # 墓 on 支上, and it is the 月將; or 「乙卯日子將卯時，此乃太陽作貴人而生宅」: 支上 the 月將, riding 貴人 and
+    # generating the 辰
+    z = f.zhi_shang
+    if z == stage_branch(f.branch.element, Stage.MU):
+        return cond(month_generals=(z,))
+    if not z.element.generates(f.branch.element):
         return None
-    return cond(month_generals=(f.zhi_shang,))
+    dn = f.on(lambda g: g[z] == "貴人")
+    return None if dn is None else cond(month_generals=(z,), day_night=dn)
 
 
 @by_stem_plate
