@@ -857,6 +857,13 @@ def test_fa72_death_riding_taichang_on_the_stem_or_the_house(day, where, shift, 
     assert _at(w, shift) and month in w["months"]
 
 
+# line 201: 墓門開格 「如歲後五墓又為干墓，臨卯酉作蛇，又作月厭 … 如子年四月乙酉日未加酉 … 又午年十月辛酉日，丑加酉乘蛇作月厭」.
+@pytest.mark.parametrize("day, heaven, year, month", [("乙酉", "未", "子", "巳"), ("辛酉", "丑", "午", "亥")])
+def test_fa72_the_tomb_gate_opens(day, heaven, year, month):
+    w = fa(_lesson(day, heaven, "酉"), 72)
+    assert w["years"] == (year,) and w["months"] == (month,) and "day_night" in w
+
+
 # 卷十一 第19法 互胎格, line 317: 「如戊寅日干上酉，乃支之胎神，支上午乃干之胎神 … 甲申干上卯，庚寅干上酉，已上並是
 # 干上得支之胎神，支上得干之胎神也」 (乙丑日干上子: 土's 胎 with 火).
 @pytest.mark.parametrize("day, gan", [("戊寅", "酉"), ("甲申", "卯"), ("庚寅", "酉"), ("乙丑", "子"), ("己未", "午")])

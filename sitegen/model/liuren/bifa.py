@@ -702,7 +702,8 @@ def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year'
 
 def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上; and 內外孝服格 「如日鬼作死氣而
     # 乘太常加干上，必主有外孝服」, with 孝白蓋妻頭格's 「死氣乘太常入宅」 (支上, a 鬼 or not: 「己亥日戌加亥 …
-    # 死氣作太常入宅」). Where both would show, the 喪弔 (by the year) is given.
+    # 死氣作太常入宅」); and 墓門開格 (``_mumen_kai``). Where more than one would show, the 喪弔 (by the year)
+    # is given, then the 孝服.
     sd = _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
     if sd is not None:
         return sd
@@ -715,8 +716,26 @@ def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) 
     if d and n and set(d) != set(n):
         n = ()            # a Cond holds one set of months: the 晝 one is given
     if not (d or n):
-        return None
+        return _mumen_kai(f)
     return cond(months=d or n, day_night=_shift(bool(d), bool(n)))
+
+
+def yueyan(month: Branch) -> Branch:
+    """月厭: 正月(寅)戌, 逆行."""
+    return B.XU.shift(-(month - B.YIN))
+
+
+YUEYAN_MONTHS = months_of(yueyan)
+
+
+def _mumen_kai(f):
+    """墓門開格 「如歲後五墓又為干墓，臨卯酉作蛇，又作月厭」 (第72法): the stem's 墓 over 卯 or 酉 riding 螣蛇,
+    in a year whose fifth branch back it is and a month whose 月厭 it is."""
+    m = stage_branch(f.stem.element, Stage.MU)
+    if f.seat(m) not in (B.MAO, B.YOU):
+        return None
+    dn = f.on(lambda g: g[m] == "螣蛇")
+    return None if dn is None else cond(years=(m.shift(5),), months=YUEYAN_MONTHS[m], day_night=dn)
 
 
 _SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
