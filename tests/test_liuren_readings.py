@@ -755,6 +755,14 @@ def test_fa73_overcome_where_it_stands_and_at_home(day, where):
     assert fa(_at_words(day, where), 73) == {}
 
 
+# line 205: 「假令壬寅日干上子，三傳辰巳午皆空而不可進，欲退後一步，逢地下寅盜氣，又退一步，逢丑為干鬼 … 惟宜守干上旺」;
+# 癸卯日干上寅 has the same 三傳 and steps back but 寅 (脫) on 干上, and the book itself says its list 「於逼迫二字不合」.
+def test_fa73_nowhere_forward_nowhere_back():
+    assert fa(_lesson("壬寅", gan="子"), 73) == {}
+    les = _lesson("癸卯", gan="寅")
+    assert [b.zh for b in les.transmissions] == ["辰", "巳", "午"] and fa(les, 73) is None
+
+
 # 卷十二 第67法 受虎克神, line 119 祿粮神格: 辛未日酉加寅 「祿坐絕鄉，又作閉口」; line 129 虎乘丁鬼格: 辛卯日亥加丑
 # 「晝占乃亥乘白虎作丁神」; line 137 空祿格: 甲辰日寅加酉, 乙巳日卯加申, 丁亥日午加亥; line 139 祿神閉口格:
 # 辛未日酉加戌夜; line 141 六片板格: 癸卯日申加卯.

@@ -593,9 +593,16 @@ def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，
 def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
     # (「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」) and 全傷坐克格 「如支干各受上神克，又坐
     # 被克方者」 (丙寅日返吟)
+    # and the figure that names it, 「壬寅日干上子，三傳辰巳午皆空而不可進，欲退後一步，逢地下寅盜氣，又退一步，逢丑
+    # 為干鬼 … 惟宜守干上旺」: 進茹 with 初 and 中 void (as 第17法), behind the place 初傳 stands on the stem's 脫
+    # then its 鬼, and the stem's 帝旺 on 干上, all that is left to keep
     first = f.first
     if (any(k.upper == first and k.lower.element.overcomes(first.element) for k in f.lessons)
             and f.heaven[first].element.overcomes(first.element)):
+        return True
+    back = f.seat(first)
+    if (f17(f) and _k(f, back.shift(-1)) == Kin.OFFSPRING and _k(f, back.shift(-2)) == Kin.OFFICER
+            and f.gan_shang == stage_branch(f.stem.element, Stage.DIWANG)):
         return True
     return (f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
             and f.seat(f.lodging).element.overcomes(f.stem.element)
