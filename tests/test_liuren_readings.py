@@ -520,6 +520,25 @@ def test_fa94_life_on_the_stem_and_ghosts_in_the_transmissions():
     assert found and all(fa(les, 94) == {} for les in found)
 
 
+# 卷十二 第89法 丁馬, line 371: 「非伏吟而乘丁馬者亦主動。如癸亥日干上巳」 (巳: 甲寅旬's 丁, 亥's 驛馬); line 373:
+# 「六丁加天馬，或天馬加六丁，必非小動也。如甲子日卯加甲，十一月占是也」.
+def test_fa89_ding_or_horse_over_stem_or_branch_without_fuyin():
+    les = _lesson("癸亥", gan="巳")
+    assert les.method != "伏吟" and fa(les, 89) == {}
+    assert fa(_lesson("甲子", "卯", "寅"), 89) == {}   # 卯, 甲子旬's 丁, on 干上
+
+
+def test_fa89_ding_over_the_months_heavenly_horse():
+    # the 旬丁 in the 三傳 over 寅 (the 天馬 of 子月 and 午月), not on 干上·支上: held in those months (or at
+    # every moment where the 驛馬 is on 干上·支上)
+    found = [fa(les, 89) for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+             if les.method != "伏吟" and les.seat(les.day.xun_head.branch.shift(3)) == Branch.YIN
+             and les.day.xun_head.branch.shift(3) in les.transmissions
+             and les.day.xun_head.branch.shift(3) not in (les.gan_shang, les.zhi_shang)]
+    conditional = [w for w in found if w != {}]
+    assert conditional and all(set(w["months"]) >= {"子", "午"} for w in conditional)
+
+
 # 卷十二 第75法 刑在上, lines 223–227: 一字刑 (甲辰日 …, 癸亥日干上午, 壬午日干上辰、支上亥, 己酉日辰加己,
 # 丙戌日干上亥), 二字刑 (乙未、丙申、戊申、辛丑 干上子、支上卯; 乙丑、丙寅、戊寅、辛未、壬申 干上卯、支上子), 三字刑.
 @pytest.mark.parametrize("day, where", [

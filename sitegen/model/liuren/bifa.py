@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
+from .keti import (BRANCHES, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
                    by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, GAN_DE, QUANJU
@@ -889,11 +889,17 @@ def f88(f):  # 干支乘墓各昏迷: 「如支干全被上神墓者」, each un
     return (g == gm and z == zm) or (g == zm and z == gm)
 
 
-def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上
-    if f.method != "伏吟":
-        return None
-    places = {*f.trans, f.gan_shang, f.zhi_shang}
-    return f.day.xun_head.branch.shift(3) in places or yima(f.branch) in places
+def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上; 「非伏吟而乘丁馬者亦主動」
+    # (「如癸亥日干上巳」): the 旬丁 or the 驛馬 on 干上·支上; and 「六丁加天馬，或天馬加六丁」 (「如甲子日卯加甲，
+    # 十一月占」): in the 六處 (干上, 支上, 三傳), the 旬丁 over the month's 天馬, or the 天馬 over the 丁's place
+    ding, ma = f.day.xun_head.branch.shift(3), yima(f.branch)
+    six = {*f.trans, f.gan_shang, f.zhi_shang}
+    places = six if f.method == "伏吟" else {f.gan_shang, f.zhi_shang}
+    if ding in places or ma in places:
+        return True
+    months = {*(TIANMA_MONTHS[f.seat(ding)] if ding in six else ()),
+              *(m for b in six if f.seat(b) == ding for m in TIANMA_MONTHS[b])}
+    return cond(months=tuple(sorted(months))) if months else None
 
 
 def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
