@@ -902,8 +902,19 @@ def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in th
     return cond(months=tuple(sorted(months))) if months else None
 
 
-def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
-    return f.method == "返吟" and f.first in _void(f)
+def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void; and 移遠就近格 「天罡乘青龍、六合在日上，乃真斬關卦。如占時為
+    # 發用，名動中不動 … 兼中末空亦然」: 辰 on 干上 riding 青龍 or 六合, with 中末 void or the 占時 as 初傳
+    if f.method == "返吟" and f.first in _void(f):
+        return True
+    if f.gan_shang != B.CHEN:
+        return None
+    dn = f.on(lambda g: g[B.CHEN] in ("青龍", "六合"))
+    if dn is None:
+        return None
+    if f.trans[1] in _void(f) and f.trans[2] in _void(f):
+        return cond(day_night=dn)
+    hour_shift = "night" if is_night_hour(f.first) else "day"
+    return cond(hours=(f.first,)) if dn in ("both", hour_shift) else None
 
 
 def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, wherever it stands in the 課傳 (「但不臨干而在五處」;
