@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
+from .keti import (BRANCHES, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
+                   by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, lianzhu, months_of, months_where,
                    yincong, yixun_zhoubian, zhuolun)
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -875,18 +875,20 @@ def f86(f):  # 將逢內戰所謀危: 「六合內戰為發用者 … 六合加�
     return _on(f, lambda g: first.element.overcomes(GENERAL_ELEMENT[g[first]]))
 
 
+def _tombs_own_or_crossed(f, g: Branch, z: Branch) -> bool:
+    """``g`` (the stem's) and ``z`` (the 辰's) are each its own 墓, or crosswise each the other's."""
+    gm, zm = stage_branch(f.stem.element, Stage.MU), stage_branch(f.branch.element, Stage.MU)
+    return (g == gm and z == zm) or (g == zm and z == gm)
+
+
 def f87(f):  # 人宅坐墓甘招晦: 「謂天盤支干皆坐於地盤墓上者」, each on its own 墓, and 互坐丘墓格
     # 「干坐於支墓之上，支坐於干墓之上者」
-    gm, zm = stage_branch(f.stem.element, Stage.MU), stage_branch(f.branch.element, Stage.MU)
-    g, z = f.seat(f.lodging), f.seat(f.branch)
-    return (g == gm and z == zm) or (g == zm and z == gm)
+    return _tombs_own_or_crossed(f, f.seat(f.lodging), f.seat(f.branch))
 
 
 def f88(f):  # 干支乘墓各昏迷: 「如支干全被上神墓者」, each under its own 墓, and 互乘墓神格
     # 「干乘支之墓，支乘干之墓者」
-    gm, zm = stage_branch(f.stem.element, Stage.MU), stage_branch(f.branch.element, Stage.MU)
-    g, z = f.gan_shang, f.zhi_shang
-    return (g == gm and z == zm) or (g == zm and z == gm)
+    return _tombs_own_or_crossed(f, f.gan_shang, f.zhi_shang)
 
 
 def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上; 「非伏吟而乘丁馬者亦主動」
@@ -933,12 +935,6 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
     return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
 
 
-@by_stem_trans
-def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 局 as one element — 財, 父母, 子息, 官鬼
-    # and 「同類現卦，必憂妻及去財」 (兄弟) alike
-    return trans_element(f.trans) is not None
-
-
 def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart decides —
     # 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」: a 財 of the 三傳 (a 局 or 方 of
     # 財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
@@ -957,6 +953,12 @@ def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart 
         te = _trans_el(f)
         return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
     return None
+
+
+@by_stem_trans
+def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 局 as one element — 財, 父母, 子息, 官鬼
+    # and 「同類現卦，必憂妻及去財」 (兄弟) alike
+    return trans_element(f.trans) is not None
 
 
 def undecided(f):
