@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate, by_stem_trans,
-                   by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of, months_where,
-                   mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
+                   by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
+                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -789,9 +789,14 @@ def f51(f):  # 魁度天門關隔定: 「凡戌加亥為用者」: 戌 over 亥 
     return f.first == B.XU and f.seat(B.XU) == B.HAI
 
 
-@by_stem_plate
-def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅
-    return f.seat(B.CHEN) == B.YIN
+def f52(f):  # 罡塞鬼戶任謀為: 辰 over 寅; and 貴塞鬼戶格 「緣三傳作日鬼，賴貴人塞鬼戶也」: 三傳 all 鬼 with the
+    # 貴人 of the shift over 寅 (「如用晝貴乃名貴人臨寅鬼門」)
+    if f.seat(B.CHEN) == B.YIN:
+        return True
+    if not _all_kin(f, Kin.OFFICER):
+        return None
+    over = f.heaven[B.YIN]
+    return _on(f, lambda g: g[over] == "貴人")
 
 
 @by_stem_plate
@@ -878,9 +883,16 @@ def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，
 def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
     # (「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」) and 全傷坐克格 「如支干各受上神克，又坐
     # 被克方者」 (丙寅日返吟)
+    # and the figure that names it, 「壬寅日干上子，三傳辰巳午皆空而不可進，欲退後一步，逢地下寅盜氣，又退一步，逢丑
+    # 為干鬼 … 惟宜守干上旺」: 進茹 with 初 and 中 void (as 第17法), behind the place 初傳 stands on the stem's 脫
+    # then its 鬼, and the stem's 帝旺 on 干上, all that is left to keep
     first = f.first
     if (any(k.upper == first and k.lower.element.overcomes(first.element) for k in f.lessons)
             and f.heaven[first].element.overcomes(first.element)):
+        return True
+    back = f.seat(first)
+    if (f17(f) and _k(f, back.shift(-1)) == Kin.OFFSPRING and _k(f, back.shift(-2)) == Kin.OFFICER
+            and f.gan_shang == stage_branch(f.stem.element, Stage.DIWANG)):
         return True
     return (f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
             and f.seat(f.lodging).element.overcomes(f.stem.element)
@@ -907,10 +919,15 @@ def f59(f):  # 華蓋覆日人昏晦: 「謂辰之華蓋作干之墓神，臨於
 
 
 def f60(f):  # 太陽射宅屋光輝: 「丙午日戌加午，乃是支墓 … 如用戌為月將，反名太陽輝照家宅」: the 辰's
-    # 墓 on 支上, and it is the 月將
-    if f.zhi_shang != stage_branch(f.branch.element, Stage.MU):
+    # 墓 on 支上, and it is the 月將; or 「乙卯日子將卯時，此乃太陽作貴人而生宅」: 支上 the 月將, riding 貴人 and
+    # generating the 辰
+    z = f.zhi_shang
+    if z == stage_branch(f.branch.element, Stage.MU):
+        return cond(month_generals=(z,))
+    if not z.element.generates(f.branch.element):
         return None
-    return cond(month_generals=(f.zhi_shang,))
+    dn = f.on(lambda g: g[z] == "貴人")
+    return None if dn is None else cond(month_generals=(z,), day_night=dn)
 
 
 @by_stem_plate
@@ -936,8 +953,10 @@ def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
     return f.gan_shang.element.overcomes(f.stem.element) and f.zhi_shang.element.overcomes(f.branch.element)
 
 
-def f64(f):  # 夫婦蕪淫各有私: 「謂干被支上神克，支卻被干上神克者」
-    return f.zhi_shang.element.overcomes(f.stem.element) and f.gan_shang.element.overcomes(f.branch.element)
+def f64(f):  # 夫婦蕪淫各有私: 「謂干被支上神克，支卻被干上神克者」; and 真解離卦 the other way, 「緣干克支上神，
+    # 支克干上神」
+    se, be, g, z = f.stem.element, f.branch.element, f.gan_shang.element, f.zhi_shang.element
+    return (z.overcomes(se) and g.overcomes(be)) or (se.overcomes(z) and be.overcomes(g))
 
 
 def guanshen(month: Branch) -> Branch:
@@ -967,8 +986,9 @@ def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳)
     return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts))
 
 
-def f70(f):  # 鬼臨三四訟災隨: the uppers of lessons 3 and 4 both 鬼
-    return all(_k(f, k.upper) == Kin.OFFICER for k in f.lessons[2:])
+def f70(f):  # 鬼臨三四訟災隨: the uppers of lessons 3 and 4 both 鬼; and 朱勾相會格 「如丙辰午加辰，乃朱雀入
+    # 勾陳」: 午 (朱雀's house) over 辰 (勾陳's)
+    return all(_k(f, k.upper) == Kin.OFFICER for k in f.lessons[2:]) or f.seat(B.WU) == B.CHEN
 
 
 def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year's 太歲 (病符)
@@ -979,7 +999,8 @@ def f71(f):  # 病符克宅全家患: 支上 overcomes the 辰 and is last year'
 
 def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) on 干上 and 支上; and 內外孝服格 「如日鬼作死氣而
     # 乘太常加干上，必主有外孝服」, with 孝白蓋妻頭格's 「死氣乘太常入宅」 (支上, a 鬼 or not: 「己亥日戌加亥 …
-    # 死氣作太常入宅」). Where both would show, the 喪弔 (by the year) is given.
+    # 死氣作太常入宅」); and 墓門開格 (``_mumen_kai``). Where more than one would show, the 喪弔 (by the year)
+    # is given, then the 孝服.
     sd = _SANG_DIAO.get((f.gan_shang, f.zhi_shang))
     if sd is not None:
         return sd
@@ -992,16 +1013,32 @@ def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) 
     if d and n and set(d) != set(n):
         n = ()            # a Cond holds one set of months: the 晝 one is given
     if not (d or n):
-        return None
+        return _mumen_kai(f)
     return cond(months=d or n, day_night=_shift(bool(d), bool(n)))
+
+
+YUEYAN_MONTHS = months_of(yueyan)
+
+
+def _mumen_kai(f):
+    """墓門開格 「如歲後五墓又為干墓，臨卯酉作蛇，又作月厭」 (第72法): the stem's 墓 over 卯 or 酉 riding 螣蛇,
+    in a year whose fifth branch back it is and a month whose 月厭 it is."""
+    m = stage_branch(f.stem.element, Stage.MU)
+    if f.seat(m) not in (B.MAO, B.YOU):
+        return None
+    dn = f.on(lambda g: g[m] == "螣蛇")
+    return None if dn is None else cond(years=(m.shift(5),), months=YUEYAN_MONTHS[m], day_night=dn)
 
 
 _SANG_DIAO = {pair: cond(years=(y,)) for y in BRANCHES
               for pair in ((y.shift(2), y.shift(-2)), (y.shift(-2), y.shift(2)))}
 
 
-def f74(f):  # 空空如也事休追: every 傳 void or riding 天空
+def f74(f):  # 空空如也事休追: every 傳 void or riding 天空; and 四課全空格, each lesson void or over the
+    # void (「干上寅為空亡，第二課又入空亡鄉，支上卯作空亡，第四課又入空亡鄉，此乃四課皆空」)
     void = _void(f)
+    if all(k.upper in void or k.seat in void for k in f.lessons):
+        return True
     if sum(b in void for b in f.trans) < 2:
         return None
     rest = [b for b in f.trans if b not in void]
@@ -1018,9 +1055,14 @@ _SANXING = tuple(tuple(B.from_zh(c) for c in t) for t in ("寅巳申", "巳申�
 
 def f75(f):  # 賓主不投刑在上: 「凡支干乘刑者有三等」: 一字刑, 辰午酉亥 (「四課上神全逢辰午酉亥」; the
     # book's own cases ask it of 干上 and 支上: 「支干上乘辰午酉亥」, 壬午日干上辰、支上亥), 二字刑 「支干上
-    # 全乘子卯」, 三字刑 「三傳寅巳申或丑戌未」 (寅巳申 巳申寅 申寅巳 丑戌未 戌未丑 未丑戌)
-    return ((f.gan_shang in _SELF_XING and f.zhi_shang in _SELF_XING)
-            or {f.gan_shang, f.zhi_shang} == {B.ZI, B.MAO} or f.trans in _SANXING)
+    # 全乘子卯」, 三字刑 「三傳寅巳申或丑戌未」 (寅巳申 巳申寅 申寅巳 丑戌未 戌未丑 未丑戌); and the 格 its
+    # 解 sets under them: 金剛·火強·水流趨東·木落歸根, a 三合 for 三傳 with its 自刑 again on 干上 or 支上
+    # (「巳酉丑三合為三傳，支干上復見酉者」; 「乙丑日支上酉，其三傳巳丑酉，亦支上重逢自刑」), and 四勝煞格's
+    # 「支干相刑其上神」 (「甲子日寅刑干上巳、子刑支上卯」: the 干's place and the 支 each punish what is over them)
+    g, z = f.gan_shang, f.zhi_shang
+    return ((g in _SELF_XING and z in _SELF_XING) or {g, z} == {B.ZI, B.MAO} or f.trans in _SANXING
+            or (_sanhe(f) and any(b in _SELF_XING and b in f.trans for b in (g, z)))
+            or (f.lodging.punish == g and f.branch.punish == z))
 
 
 def f76(f):  # 彼此猜忌害相隨: 「此例有五等」: 干上·支上 each in 六害 with what is under it (一), with each
@@ -1048,8 +1090,12 @@ def _jue(e: Element, b: Branch) -> bool:
     return _st(e, b) == Stage.JUE or (e == Element.EARTH and b == B.HAI)
 
 
-def f79(f):  # 干支值絕凡謀決: 干上·支上 the 絕 of the stem and of the 辰 (甲申日返吟, 乙未日干上申、支上亥)
-    return _jue(f.stem.element, f.gan_shang) and _jue(f.branch.element, f.zhi_shang)
+def f79(f):  # 干支值絕凡謀決: 干上·支上 the 絕 of the stem and of the 辰 (甲申日返吟, 乙未日干上申、支上亥); and
+    # the 格 its 解 sets under it: 遞互作絕神格, crosswise (「癸未日干上亥、支上巳」), and 絕神加生格 「如庚辰寅加亥
+    # 為用是也 … 緣絕神反坐長生之上」: the stem's 絕 as 初傳 over its own 長生
+    g, z, se, be = f.gan_shang, f.zhi_shang, f.stem.element, f.branch.element
+    return ((_jue(se, g) and _jue(be, z)) or (_jue(be, g) and _jue(se, z))
+            or (_jue(se, f.first) and f.seat(f.first) == stage_branch(f.first.element, Stage.CHANGSHENG)))
 
 
 def f80(f):  # 人宅皆死各衰羸: 干上·支上 at 死, each its own (支干全乘死氣格: 庚寅日干上子) or crosswise
@@ -1066,19 +1112,24 @@ def f81(f):  # 傳墓入墓分憎愛: 中傳 or 末傳 the 墓 of 初傳
     return mu in f.trans[1:] and mu != f.first
 
 
-def f82(f):  # 不行傳者考初時: 中傳 and 末傳 void
-    return f.trans[1] in _void(f) and f.trans[2] in _void(f)
+def f82(f):  # 不行傳者考初時: 中傳 and 末傳 void; and 獨足卦 「乃初中末並支干皆在未上」 (己未日干上酉, the one
+    # lesson of the 720): the three 傳 over the place that is both the stem's 寄宮 and the 辰
+    return ((f.trans[1] in _void(f) and f.trans[2] in _void(f))
+            or (f.lodging == f.branch and all(f.seat(t) == f.branch for t in f.trans)))
 
 
 def _sanhe(f) -> bool:
     return frozenset(f.trans) == frozenset(f.first.trine)
 
 
-def f83(f):  # 萬事喜忻三六合: 三傳 三合, 干上 or 支上 in 六合 with the 中神
+def f83(f):  # 萬事喜忻三六合: 三傳 三合, 干上 or 支上 in 六合 with the 中神; and 「三合課中又逢天將六合居干支上
+    # 者，亦可用，但力稍輕」: the general 六合 over the stem or the 辰 (by 晝/夜)
     if not _sanhe(f):
         return None
     mid = f.first.trine[1]
-    return mid.combine in (f.gan_shang, f.zhi_shang)
+    if mid.combine in (f.gan_shang, f.zhi_shang):
+        return True
+    return _on(f, lambda g: "六合" in (g[f.gan_shang], g[f.zhi_shang]))
 
 
 def f84(f):  # 合中犯殺蜜中砒: 三傳 三合, 干上 or 支上 in 刑·害·沖 with the 中神
@@ -1088,39 +1139,69 @@ def f84(f):  # 合中犯殺蜜中砒: 三傳 三合, 干上 or 支上 in 刑·�
     return any(_xing(mid, x) or mid.harm == x or mid.opposite == x for x in (f.gan_shang, f.zhi_shang))
 
 
-def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overcome it
-    if not f.seat(f.first).element.overcomes(f.first.element):
+def f85(f):  # 初遭夾剋不由己: 初傳's place and its general both overcome it; and 俯丘仰仇格 (「甲子日夜將寅加未
+    # 為用，乃俯見丘仰見仇」): 初傳 over its own 墓, its general overcoming it
+    first = f.first
+    if not (f.seat(first).element.overcomes(first.element)
+            or f.seat(first) == stage_branch(first.element, Stage.MU)):
         return None
-    return _on(f, lambda g: GENERAL_ELEMENT[g[f.first]].overcomes(f.first.element))
+    return _on(f, lambda g: GENERAL_ELEMENT[g[first]].overcomes(first.element))
 
 
 def f86(f):  # 將逢內戰所謀危: 「六合內戰為發用者 … 六合加申，申金加巳火之上」: 初傳 overcomes the general
-    # riding it and the place under it overcomes 初傳
+    # riding it and the place under it overcomes 初傳; and 三傳日辰內戰格 「支干三傳皆下克上者」 (「癸水克上神
+    # 之午火，酉金克上神之寅木，初傳未加寅 … 皆下賊上」)
     first = f.first
+    if (f.stem.element.overcomes(f.gan_shang.element) and f.branch.element.overcomes(f.zhi_shang.element)
+            and all(f.seat(b).element.overcomes(b.element) for b in f.trans)):
+        return True
     if not f.seat(first).element.overcomes(first.element):
         return None
     return _on(f, lambda g: first.element.overcomes(GENERAL_ELEMENT[g[first]]))
 
 
-def f87(f):  # 人宅坐墓甘招晦: the day's place and the 辰 (as heaven) sit on their 墓
-    return (f.seat(f.lodging) == stage_branch(f.stem.element, Stage.MU)
-            and f.seat(f.branch) == stage_branch(f.branch.element, Stage.MU))
+def _tombs_own_or_crossed(f, g: Branch, z: Branch) -> bool:
+    """``g`` (the stem's) and ``z`` (the 辰's) are each its own 墓, or crosswise each the other's."""
+    gm, zm = stage_branch(f.stem.element, Stage.MU), stage_branch(f.branch.element, Stage.MU)
+    return (g == gm and z == zm) or (g == zm and z == gm)
 
 
-def f88(f):  # 干支乘墓各昏迷
-    return (f.gan_shang == stage_branch(f.stem.element, Stage.MU)
-            and f.zhi_shang == stage_branch(f.branch.element, Stage.MU))
+def f87(f):  # 人宅坐墓甘招晦: 「謂天盤支干皆坐於地盤墓上者」, each on its own 墓, and 互坐丘墓格
+    # 「干坐於支墓之上，支坐於干墓之上者」
+    return _tombs_own_or_crossed(f, f.seat(f.lodging), f.seat(f.branch))
 
 
-def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上
-    if f.method != "伏吟":
+def f88(f):  # 干支乘墓各昏迷: 「如支干全被上神墓者」, each under its own 墓, and 互乘墓神格
+    # 「干乘支之墓，支乘干之墓者」
+    return _tombs_own_or_crossed(f, f.gan_shang, f.zhi_shang)
+
+
+def f89(f):  # 任信丁馬須言動: 伏吟 with the 旬丁 or the 驛馬 in the 傳 or on 干上·支上; 「非伏吟而乘丁馬者亦主動」
+    # (「如癸亥日干上巳」): the 旬丁 or the 驛馬 on 干上·支上; and 「六丁加天馬，或天馬加六丁」 (「如甲子日卯加甲，
+    # 十一月占」): in the 六處 (干上, 支上, 三傳), the 旬丁 over the month's 天馬, or the 天馬 over the 丁's place
+    ding, ma = f.day.xun_head.branch.shift(3), yima(f.branch)
+    six = {*f.trans, f.gan_shang, f.zhi_shang}
+    places = six if f.method == "伏吟" else {f.gan_shang, f.zhi_shang}
+    if ding in places or ma in places:
+        return True
+    months = {*(TIANMA_MONTHS[f.seat(ding)] if ding in six else ()),
+              *(m for b in six if f.seat(b) == ding for m in TIANMA_MONTHS[b])}
+    return cond(months=tuple(sorted(months))) if months else None
+
+
+def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void; and 移遠就近格 「天罡乘青龍、六合在日上，乃真斬關卦。如占時為
+    # 發用，名動中不動 … 兼中末空亦然」: 辰 on 干上 riding 青龍 or 六合, with 中末 void or the 占時 as 初傳
+    if f.method == "返吟" and f.first in _void(f):
+        return True
+    if f.gan_shang != B.CHEN:
         return None
-    places = {*f.trans, f.gan_shang, f.zhi_shang}
-    return f.day.xun_head.branch.shift(3) in places or yima(f.branch) in places
-
-
-def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void
-    return f.method == "返吟" and f.first in _void(f)
+    dn = f.on(lambda g: g[B.CHEN] in ("青龍", "六合"))
+    if dn is None:
+        return None
+    if f.trans[1] in _void(f) and f.trans[2] in _void(f):
+        return cond(day_night=dn)
+    hour_shift = "night" if is_night_hour(f.first) else "day"
+    return cond(hours=(f.first,)) if dn in ("both", hour_shift) else None
 
 
 def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, wherever it stands in the 課傳 (「但不臨干而在五處」;
@@ -1137,6 +1218,26 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
     if dn is None:
         return None
     return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
+
+
+def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart decides —
+    # 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」: a 財 of the 三傳 (a 局 or 方 of
+    # 財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
+    # over what the 財 generates (甲乙's 申酉, the 財's 脫氣); 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆
+    # 貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each under a general that overcomes it;
+    # 喜懼格 「謂干上長生，三傳皆鬼」
+    void = _void(f)
+    e = trans_element(f.trans)
+    wealth = f.trans if e is not None and _KIN_OF[f.stem.element][e] == Kin.WEALTH else [
+        b for b in f.trans if _k(f, b) == Kin.WEALTH]
+    if any(b in void or f.seat(b) in void or _k(f, f.seat(b)) in (Kin.BROTHER, Kin.OFFICER) for b in wealth):
+        return True
+    if f.gan_shang == stage_branch(f.stem.element, Stage.CHANGSHENG) and _all_kin(f, Kin.OFFICER):
+        return True
+    if _all_kin(f, Kin.PARENT):
+        te = _trans_el(f)
+        return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
+    return None
 
 
 @by_stem_trans
@@ -1183,7 +1284,7 @@ _TABLE = (
     (85, "初遭夾克不由己", f85), (86, "將逢內戰所謀危", f86), (87, "人宅坐墓甘招晦", f87),
     (88, "干支乘墓各昏迷", f88), (89, "任信丁馬須言動", f89), (90, "來去俱空豈動宜", f90),
     (91, "虎臨干鬼凶速速", f91), (92, "龍加生氣吉遲遲", f92), (93, "妄用三傳災福異", undecided),
-    (94, "喜懼空亡乃妙機", undecided), (95, "六爻現卦防其克", f95), (96, "旬內空亡逐類推", undecided),
+    (94, "喜懼空亡乃妙機", f94), (95, "六爻現卦防其克", f95), (96, "旬內空亡逐類推", undecided),
     (97, "所筮不入仍憑類", undecided), (98, "非占現類勿言之", undecided), (99, "常問不應逢吉象", undecided),
     (100, "已災凶逃返無疑", undecided),
 )
