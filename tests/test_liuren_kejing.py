@@ -202,8 +202,6 @@ def test_classic_examples_are_classed_and_counted_from_the_list(model):
     assert counts["agrees"] >= 240
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: 卷九 解離課's 旺孕格 needs both spouses' 行年, which a cast "
-                   "does not take (the one example still classed wrong)")
 def test_no_classic_example_is_site_wrong(model):
     assert model.validation.classic_counts()["wrong"] == 0
 
