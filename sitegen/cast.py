@@ -191,13 +191,13 @@ def sun_facts(c, tz) -> dict:
                     "true_solar_hour": hour_reading(true.hour)[0].zh}}
 
 
-def couple_of(sex: str | None, xing, spouse_xing) -> str | None:
-    """The (夫年, 妻年) branches as two characters, from the asker's 行年 and sex and the spouse's
-    行年 (``GanZhi``s), or None where one is not given."""
-    if xing is None or spouse_xing is None:
+def couple_of(sex: str | None, xing: str | None, spouse_xing: str | None) -> str | None:
+    """The (夫年, 妻年) branches as two characters, from the asker's sex and 行年 and the spouse's
+    行年 (干支 as the JSON writes them), or None where one is not given."""
+    if not xing or not spouse_xing:
         return None
     man, woman = (xing, spouse_xing) if sex == "m" else (spouse_xing, xing)
-    return man.branch.zh + woman.branch.zh
+    return man[1] + woman[1]
 
 
 def nianming(born: int | None, sex: str | None, year) -> tuple:
@@ -285,7 +285,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     if spouse is not None:
         out["link"] += f"&spouse={spouse_born}"
     ming, xing_branch = out["ming"], xing.branch.zh if xing else None
-    couple = couple_of(sex, xing, spouse)
+    couple = couple_of(sex, out["xingnian"], out["spouse_xingnian"])
     out["conditional"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, couple=couple)]
                           for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()

@@ -151,14 +151,14 @@ def test_classical_definitions_replace_the_fitted_ones():
 
 def test_conditions_are_data_a_cast_can_resolve():
     keys = {"hours", "day_night", "months", "month_generals", "years", "birth", "xing", "moon", "dates", "needs",
-            "any"}
+            "any", "couple"}
     seen = set()
     for l in all_lessons():
         for c in l.conditional_patterns:
             when = dict(c.when)
             assert set(when) <= keys and when, c
             seen |= set(when)
-    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals"} <= seen
+    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals", "couple"} <= seen
 
 
 def book_examples(daquan) -> list[tuple[int, int, str, str]]:
