@@ -40,6 +40,10 @@ def _cases(n: int, seed: int) -> list[tuple[str, str, int, int | None, str | Non
     return out
 
 
+# 甲子日 寅時 戌將 in 卯月: 夫年午·妻年子 make 解離 (卷九 line 563), 夫年寅·妻年午 旺孕 (line 565)
+COUPLES = [("2020-03-22T04:00", "Asia/Seoul", 23, 1968, "m", 1964), ("2020-03-22T04:00", "Asia/Seoul", 23, 1958, "f", 1960)]
+
+
 def _python(cases) -> list[dict]:
     site_ds, shehai, guiren = _settings(REPO)
     out = []
@@ -51,7 +55,7 @@ def _python(cases) -> list[dict]:
 
 
 def test_the_cast_page_equals_the_python_on_hundreds_of_moments_and_birth_years(browser, built):
-    cases = _cases(400, 28)
+    cases = _cases(400, 28) + COUPLES
     assert sum(1 for c in cases if c[4]) >= 200 and len({c[3] for c in cases}) >= 100
     want = _python(cases)
     page = browser.new_page()
@@ -103,8 +107,7 @@ def test_the_cast_page_form_takes_the_birth_year_and_sex(browser, built):
 
 def test_a_lesson_page_marks_the_askers_nianming_shensha_and_strength_as_the_python_does(browser, built):
     cases = [c for c in _cases(60, 7) if c[4]][:12]
-    cases += [("2020-03-22T04:00", "Asia/Seoul", 23, 1968, "m", 1964),    # 解離 (卷九 line 563)
-              ("2020-03-22T04:00", "Asia/Seoul", 23, 1958, "f", 1960)]    # 旺孕: 夫年寅·妻年午 in 卯月
+    cases += COUPLES
     assert sum(1 for c in cases if c[5]) >= 4
     want = _python(cases)
     page = browser.new_page()

@@ -10,8 +10,9 @@ arrangements of the generals) and returns:
   present must hold): ``hours`` (占時), ``day_night``, ``months`` (月建 branches, for 旺相 and the
   month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
   named in ``needs``), ``couple`` (the asker's and the spouse's 行年 as (夫年, 妻年) branch pairs,
-  each written as two characters, 夫年 first: 解離, 旺孕, 繁昌), ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the
-  calendar the plate cannot tell: 四立 …);
+  each written as two characters, 夫年 first: 解離, 旺孕, 繁昌; named in ``needs`` as 夫妻行年),
+  ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the calendar the plate cannot
+  tell: 四立 …);
 - ``UNDECIDED``: the chart cannot tell it at all; the rule's entry says why.
 
 Nothing here is worded: the condition is a step whose sentence lives in the rule entries.
