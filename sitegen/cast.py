@@ -191,6 +191,9 @@ def sun_facts(c, tz) -> dict:
                     "true_solar_hour": hour_reading(true.hour)[0].zh}}
 
 
+SPOUSE = {"m": "f", "f": "m", None: None}   # the spouse's sex: the other
+
+
 def couple_of(sex: str | None, xing: str | None, spouse_xing: str | None) -> str | None:
     """The (夫年, 妻年) branches as two characters, from the asker's sex and 行年 and the spouse's
     行年 (干支 as the JSON writes them), or None where one is not given."""
@@ -302,8 +305,6 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     out.update(clock_change(c.local, tz))
     return out
 
-
-SPOUSE = {"m": "f", "f": "m", None: None}   # the spouse's sex: the other
 
 # The words of the text output (Korean, as the site's): whether a conditional 課體 or 法 holds.
 HELD = {True: "이 순간 성립", False: "이 순간 불성립", None: "본명·행년(또는 날짜의 조건)이 있어야 정해진다"}
