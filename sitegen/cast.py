@@ -115,15 +115,16 @@ def clock_change_text(f: dict) -> str:
 
 
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
-         dates: dict[str, bool] | None = None, moon: str | None = None) -> bool | None:
+         dates: dict[str, bool] | None = None, moon: str | None = None, couple: str | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches) or what the moment was not asked for: ``dates`` says which days of the calendar
-    it tells (四立日, 四立前日, 分至日) and whether this is one, ``moon`` the 宮 of the Moon's
-    lodge (月宿)."""
+    as branches; ``couple`` the 夫年 and 妻年 branches as two characters) or what the moment was
+    not asked for: ``dates`` says which days of the calendar it tells (四立日, 四立前日, 分至日)
+    and whether this is one, ``moon`` the 宮 of the Moon's lodge (月宿)."""
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
-            "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing, "moon": moon}
-    given = {"本命": birth, "行年": xing}
+            "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing, "moon": moon,
+            "couple": couple}
+    given = {"本命": birth, "行年": xing, "夫妻行年": couple}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
     undecided = False
@@ -190,6 +191,18 @@ def sun_facts(c, tz) -> dict:
                     "true_solar_hour": hour_reading(true.hour)[0].zh}}
 
 
+SPOUSE = {"m": "f", "f": "m", None: None}   # the spouse's sex: the other
+
+
+def couple_of(sex: str | None, xing: str | None, spouse_xing: str | None) -> str | None:
+    """The (夫年, 妻年) branches as two characters, from the asker's sex and 行年 and the spouse's
+    行年 (干支 as the JSON writes them), or None where one is not given."""
+    if not xing or not spouse_xing:
+        return None
+    man, woman = (xing, spouse_xing) if sex == "m" else (spouse_xing, xing)
+    return man[1] + woman[1]
+
+
 def nianming(born: int | None, sex: str | None, year) -> tuple:
     """(本命, 行年) of one born in ``born`` (a year) of sex ``sex`` ("m", "f" or None) in the 干支 year
     ``year``: each a ``GanZhi`` or None where it was not given."""
@@ -233,10 +246,12 @@ def weighing(les, month, year, night: bool, birth, xing) -> dict:
 
 
 def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
-          guiren: NobleTable = NobleTable.GEJUE, born: int | None = None, sex: str | None = None) -> dict:
+          guiren: NobleTable = NobleTable.GEJUE, born: int | None = None, sex: str | None = None,
+          spouse_born: int | None = None) -> dict:
     """One moment's facts as ``--json`` prints them (and the cast page computes them). The link
     names the day's turning hour when it is not the site's (``site_day_starts``); ``born`` and
-    ``sex`` (the asker's birth year and "m"/"f") give the 本命 and 行年."""
+    ``sex`` (the asker's birth year and "m"/"f") give the 本命 and 行年, ``spouse_born`` (with
+    ``sex``: the spouse is of the other sex) the spouse's 行年."""
     from .model import addresses
     from .model.calendar import sili_days
     from .model.liuren import lesson
@@ -266,10 +281,15 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
         out["link"] += f"&place={c.sun.place}"
     birth, xing = nianming(born, sex, c.year)
     out.update(weighing(the_lesson, c.month.branch, c.year.branch, c.night, birth, xing))
+    spouse = nianming(spouse_born, SPOUSE[sex], c.year)[1] if spouse_born is not None and sex else None
+    out["spouse_xingnian"] = spouse.zh if spouse else None
     if born is not None:
         out["link"] += f"&born={born}" + (f"&sex={sex}" if sex else "")
+    if spouse is not None:
+        out["link"] += f"&spouse={spouse_born}"
     ming, xing_branch = out["ming"], xing.branch.zh if xing else None
-    out["conditional"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch)]
+    couple = couple_of(sex, out["xingnian"], out["spouse_xingnian"])
+    out["conditional"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, couple=couple)]
                           for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
     # What the date settles besides: whether the day is a 四立, the eve of one or a 分至, and the
@@ -278,10 +298,10 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     days = sili_days(c, tz)
     out["dates"] = days
     moon = out["moon_mansion"]["palace"]
-    out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, dates=days, moon=moon)]
+    out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, days, moon, couple)]
                       for p in the_lesson.conditional_patterns]
     out["bifa"] = [[b.number, True if b.condition is None else
-                    held(b.as_data()["condition"], out, ming, xing_branch, dates=days, moon=moon)] for b in the_lesson.bifa]
+                    held(b.as_data()["condition"], out, ming, xing_branch, days, moon, couple)] for b in the_lesson.bifa]
     out.update(clock_change(c.local, tz))
     return out
 
@@ -314,7 +334,8 @@ def text(f: dict, c, markers) -> str:
         up = f["nianming_upper"]
         out.append(f"  本命 {f['ming']} (上 {up['ming']['upper']} {up['ming']['general']})"
                    + (f"  行年 {f['xingnian']} (上 {up['xing']['upper']} {up['xing']['general']})"
-                      if f["xingnian"] else ""))
+                      if f["xingnian"] else "")
+                   + (f"  배우자 行年 {f['spouse_xingnian']}" if f["spouse_xingnian"] else ""))
     if f["settled"]:
         out.append("  조건부 課體")
         out += [f"    {name}: {HELD[h]}" for name, h in f["settled"]]
@@ -476,6 +497,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the asker's birth year (1900–2100): 本命, and with --sex the 行年")
     p.add_argument("--sex", choices=("m", "f"), default=None,
                    help="the asker's sex, for the 行年 (男 from 丙寅 forward, 女 from 壬申 backward)")
+    p.add_argument("--spouse-born", type=_year, default=None, metavar="YEAR",
+                   help="with --sex: the birth year of the asker's spouse (of the other sex), for the "
+                        "couple's 行年 (夫年·妻年: 解離, 繁昌, 旺孕)")
     p.add_argument("--yi", metavar="LINES", default=None,
                    help="cast a hexagram by coins: six throws 6/7/8/9 from the bottom line")
     p.add_argument("--meihua", action="store_true",
@@ -521,6 +545,9 @@ def main(args: argparse.Namespace, root: Path) -> int:
             from_throws(args.yi)                 # bad lines are named before any moment is read
         if args.sex and args.born is None:
             raise CastError("--sex gives the 行年 of one born in a year: give --born YEAR too")
+        if args.spouse_born is not None and not args.sex:
+            raise CastError("--spouse-born gives the 行年 of the asker's spouse, of the other sex: "
+                            "give --born YEAR --sex m|f too")
         name = args.tz or machine_zone()
         tz = zone(name)
         moments = [parse_when(w, tz, name) for w in args.when or ["now"]]
@@ -528,10 +555,12 @@ def main(args: argparse.Namespace, root: Path) -> int:
         if yi:
             out = [yi_facts(c, *_yi_cast(args, c), site_day_starts) for c in casts]
         else:
-            late = [c for c in casts if args.born is not None and args.born > c.local.year]
-            if late:
-                raise CastError(f"--born {args.born} is after the moment {moment_text(late[0].local)}")
-            out = [facts(c, tz, shehai, site_day_starts, guiren, args.born, args.sex) for c in casts]
+            for opt, y in (("--born", args.born), ("--spouse-born", args.spouse_born)):
+                late = [c for c in casts if y is not None and y > c.local.year]
+                if late:
+                    raise CastError(f"{opt} {y} is after the moment {moment_text(late[0].local)}")
+            out = [facts(c, tz, shehai, site_day_starts, guiren, args.born, args.sex, args.spouse_born)
+                   for c in casts]
     except (CastError, CalendarError, CastingError, LunarError) as e:
         print(f"sitegen cast: {e}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from conftest import REPO
-from sitegen.cast import held as cast_held
+from sitegen.cast import couple_of, held as cast_held
 from sitegen.model.calendar import terms
 from sitegen.model.ganzhi import GanZhi
 from sitegen.model.liuren import lesson
@@ -170,8 +170,10 @@ def test_a_lesson_page_given_a_moment_marks_hour_general_birth_and_xing(browser,
 def lesson_page_held(when: dict, f: dict) -> bool | None:
     """What a lesson page given the moment of `sitegen cast`'s facts ``f`` shows of a condition: as
     sitegen cast settles it ("settled", "bifa"), with the days and the Moon's 宮 the moment tells."""
+    sex = re.search(r"&sex=([mf])", f["link"])
     return cast_held(when, f, f["ming"], f["xingnian"][1] if f["xingnian"] else None, dates=f["dates"],
-                     moon=f["moon_mansion"]["palace"])
+                     moon=f["moon_mansion"]["palace"],
+                     couple=couple_of(sex and sex.group(1), f["xingnian"], f.get("spouse_xingnian")))
 
 
 def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(browser, built):

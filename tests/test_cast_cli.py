@@ -320,7 +320,7 @@ def _documented(section: str, row: str | None = None) -> set[str]:
 def test_the_json_keys_are_the_documented_ones():
     """docs/cast-json.md lists every key `--json` prints, and prints nothing it does not list."""
     liuren = [json.loads(cast("--json", "--tz", tz, *extra, at).stdout) for tz, extra, at in (
-        ("Asia/Seoul", ["--born", "1984", "--sex", "f"], "2026-12-01T09:30"),
+        ("Asia/Seoul", ["--born", "1984", "--sex", "f", "--spouse-born", "1982"], "2026-12-01T09:30"),
         ("America/New_York", [], "2026-03-08T02:30"),                   # a time the clocks skip
         ("Asia/Seoul", ["--place", "37.57,126.98"], "2026-12-22T05:49"))]   # 晝/夜 by the Sun
     assert set().union(*liuren) == _documented("A 大六壬 lesson")

@@ -151,14 +151,14 @@ def test_classical_definitions_replace_the_fitted_ones():
 
 def test_conditions_are_data_a_cast_can_resolve():
     keys = {"hours", "day_night", "months", "month_generals", "years", "birth", "xing", "moon", "dates", "needs",
-            "any"}
+            "any", "couple"}
     seen = set()
     for l in all_lessons():
         for c in l.conditional_patterns:
             when = dict(c.when)
             assert set(when) <= keys and when, c
             seen |= set(when)
-    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals"} <= seen
+    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals", "couple"} <= seen
 
 
 def book_examples(daquan) -> list[tuple[int, int, str, str]]:
@@ -202,8 +202,6 @@ def test_classic_examples_are_classed_and_counted_from_the_list(model):
     assert counts["agrees"] >= 240
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: 卷九 解離課's 旺孕格 needs both spouses' 行年, which a cast "
-                   "does not take (the one example still classed wrong)")
 def test_no_classic_example_is_site_wrong(model):
     assert model.validation.classic_counts()["wrong"] == 0
 

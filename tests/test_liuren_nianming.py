@@ -156,10 +156,53 @@ def test_sitegen_cast_gives_ming_xingnian_shensha_and_strength():
 
 def test_sitegen_cast_refuses_a_sex_without_a_year_a_year_after_the_moment_and_a_bad_year():
     for args, words in ((("--sex", "f"), "--born"), (("--born", "2030"), "after the moment"),
-                        (("--born", "84"), "not a year"), (("--sex", "x", "--born", "1984"), "invalid choice")):
+                        (("--born", "84"), "not a year"), (("--sex", "x", "--born", "1984"), "invalid choice"),
+                        (("--born", "1984", "--spouse-born", "1986"), "--sex"),
+                        (("--spouse-born", "1986"), "--sex"),
+                        (("--born", "1984", "--sex", "m", "--spouse-born", "2030"), "--spouse-born 2030 is after"),
+                        (("--born", "1984", "--sex", "m", "--spouse-born", "86"), "not a year")):
         run = cast("--tz", "Asia/Seoul", *args, "2026-12-01T09:30")
         assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
         assert run.stdout == ""
+
+
+def test_sitegen_cast_takes_the_spouses_birth_year_for_the_couples_xingnian():
+    """--spouse-born: the spouse (of the other sex) has a 行年 too; 夫年 and 妻年 decide 解離 (卷九 解離課,
+    line 563: 夫年午上見寅, 妻年子上見申 — 甲子日 戌將 寅時) and 旺孕 (line 565: 夫年寅, 妻年午 in the
+    spring) whichever spouse asks, and the lesson's link keeps the spouse."""
+    at = ("--tz", "Asia/Seoul", "--json", "2020-03-22T04:00")        # 甲子日 寅時 戌將, 卯月
+    def run(*args):
+        r = cast(*args, *at)
+        assert r.returncode == 0, r.stderr
+        f = json.loads(r.stdout)
+        assert (f["day"], f["hour"], f["month_general"], f["month"][1]) == ("甲子", "寅", "戌", "卯")
+        return f, dict(f["settled"])
+    f, held = run("--born", "1968", "--sex", "m", "--spouse-born", "1964")   # 夫年 壬午, 妻年 子
+    assert f["xingnian"][1] == "午" and f["spouse_xingnian"][1] == "子"
+    assert f["link"].endswith("&born=1968&sex=m&spouse=1964")
+    assert held["解離"] is True and held["旺孕"] is False
+    f, held = run("--born", "1964", "--sex", "f", "--spouse-born", "1968")   # the wife asks
+    assert f["xingnian"][1] == "子" and f["spouse_xingnian"][1] == "午" and held["解離"] is True
+    f, held = run("--born", "1960", "--sex", "m", "--spouse-born", "1958")   # 夫年寅, 妻年午: 三合, 木旺火相
+    assert (f["xingnian"][1], f["spouse_xingnian"][1]) == ("寅", "午") and held["旺孕"] is True
+    assert held["解離"] is False
+    f, held = run("--born", "1960", "--sex", "m")
+    assert f["spouse_xingnian"] is None and held["解離"] is None and held["旺孕"] is None
+    assert "&spouse=" not in f["link"]
+    text = cast("--tz", "Asia/Seoul", "--born", "1968", "--sex", "m", "--spouse-born", "1964", at[-1]).stdout
+    assert "배우자 行年 " + run("--born", "1968", "--sex", "m", "--spouse-born", "1964")[0]["spouse_xingnian"] in text
+    assert "解離: 이 순간 성립" in text
+
+
+def test_the_wangyun_example_month_is_read_by_the_yuejian():
+    """卷九 line 565's 甲子日 未時酉將 is in 三月 after 穀雨 (月建 辰, 土旺金相 by the site's 旺相): there
+    夫年寅·妻年午 are not 旺相; in the 巳 month 夫年午·妻年戌 (火旺土相) are."""
+    at = ("--tz", "Asia/Seoul", "--json", "2021-05-16T14:00")        # 甲子日 未時 酉將, 巳月
+    f = json.loads(cast("--born", "1961", "--sex", "m", "--spouse-born", "1959", *at).stdout)
+    assert (f["day"], f["hour"], f["month_general"]) == ("甲子", "未", "酉")
+    assert (f["xingnian"][1], f["spouse_xingnian"][1]) == ("寅", "午") and dict(f["settled"])["旺孕"] is False
+    f = json.loads(cast("--born", "1963", "--sex", "f", "--spouse-born", "1957", *at).stdout)
+    assert (f["xingnian"][1], f["spouse_xingnian"][1]) == ("戌", "午") and dict(f["settled"])["旺孕"] is True
 
 
 def test_the_nianming_conditions_of_the_keti_resolve_with_the_asker():

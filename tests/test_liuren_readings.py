@@ -348,6 +348,41 @@ def test_jieli_the_stem_and_branch_overcome_each_others_upper():
     assert ke(les, "liuren-jie-li") is None
 
 
+# 卷九 解離課, line 563: 「凡夫妻行年冲克，及上下神互相克賊，為解離格。如夫年立午上見寅，妻年立子上見申，
+# 乃子上申怕午克，午上寅怕申克」 (心鏡, line 609: 「二月寅時」 — 戌將 寅時, the plate with 寅 over 午).
+def test_jieli_the_couples_xingnian_clash_and_their_gods_overcome_in_turn():
+    les = _cast("甲子", "寅", "戌")
+    assert les.heaven[Branch.WU] == Branch.YIN and les.heaven[Branch.ZI] == Branch.SHEN
+    when = ke(les, "liuren-jie-li")
+    assert set(when["couple"]) == {"午子", "子午"} and when["needs"] == ("夫妻行年",)   # 夫年午·妻年子, or the other way
+    # 卯酉 clash, 金 overcomes 木, but 卯 over 未 does not overcome the god over 酉 (巳 over 酉): no 解離
+    assert not {"卯酉", "酉卯", "寅申", "申寅"} & set(when["couple"])
+    # on no plate does a couple whose 行年 do not clash (寅 and 午, of one 三合) make 解離
+    assert all("寅午" not in (ke(lesson(d, p), "liuren-jie-li") or {}).get("couple", ())
+               for d in SIXTY[:12] for p in range(1, 13))
+
+
+# 卷九 解離課, line 565: 「如三月甲子日未時酉將，夫年立寅，妻年立午，值三合，逢春旺相氣，為旺孕格」; 卷八
+# 繁昌課, line 453: 「凡夫妻行年俱隨旺相氣三合位上，為旺孕格」 — nothing of the plate: every lesson.
+def test_wangyun_the_couple_in_one_sanhe_both_wangxiang():
+    when = ke(_cast("甲子", "未", "酉"), "liuren-wang-yun")
+    alts = {a[0][1]: a[1][1] for a in when["any"]}      # couple pairs → months (月建)
+    spring = next(m for pairs, m in alts.items() if "寅午" in pairs)
+    assert set(spring) == {"寅", "卯"} and "午寅" in next(p for p in alts if "寅午" in p)  # 木旺 火相
+    assert not any("寅申" in p or "子午" in p or "子子" in p for p in alts)   # not one 三合, or one place
+    assert all(ke(lesson(d, p), "liuren-wang-yun") == when for d in SIXTY[:3] for p in range(1, 13))
+
+
+# 卷八 繁昌課, line 393: 「凡夫妻年立德方發用，為繁昌課」 — both spouses' 行年 on the 德 under the 用.
+def test_fanchang_both_spouses_xingnian_on_the_de_under_the_first():
+    found = [les for les in (lesson(d, p) for d in SIXTY[:10] for p in range(1, 13))
+             if ke(les, "liuren-fan-chang") is not None]
+    assert found
+    for les in found:
+        de = les.seat(les.transmissions[0]).zh
+        assert ke(les, "liuren-fan-chang")["couple"] == (de + de,)
+
+
 # 卷十一 第7法 旺祿臨身, line 203: 「謂日之祿神，又作日之旺神，臨於干上者 … 又乙酉、乙亥日干上卯，癸巳、
 # 癸丑日干上子，辛卯、辛丑、辛酉日干上酉，己亥、己酉、己巳日干上午，雖不係己土旺神，亦可用也」; line
 # 205: void (辛巳 癸亥 丁亥 乙巳) 「反不宜坐用」, 乙未日干上卯 「閉口之祿而不可守」.

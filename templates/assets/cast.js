@@ -209,9 +209,9 @@
   }
 
   // The facts of a moment, exactly as `sitegen cast --json` prints them (``born``, ``sex``: the
-  // asker's birth year and "m"/"f", or nothing).
+  // asker's birth year and "m"/"f", or nothing; ``spouse``: the spouse's birth year, or nothing).
   // ``place``: "LAT,LON" for 晝/夜 by the Sun there, or nothing.
-  function facts(at, tz, dayStarts, born, sex, place) {
+  function facts(at, tz, dayStarts, born, sex, place, spouse) {
     var C = tables();
     if (dayStarts === undefined || dayStarts === null) dayStarts = C.day_starts;
     var where = place ? parsePlace(place) : null;
@@ -250,22 +250,25 @@
     out.url = url;
     out.link = url + "?at=" + text + "&tz=" + zoneQuery(tz) + "&shift=" + dn +
       (dayStarts !== C.day_starts ? "&day=" + dayStarts : "") + (sun ? "&place=" + sun.place : "");
-    var nm = nianmingOf(born, sex, T.year[i], t.y, text);
+    var nm = nianmingOf(born, sex, T.year[i], t.y, text), sp = spouseOf(spouse, nm.sex, T.year[i], t.y, text);
     if (nm.born !== null) out.link += "&born=" + nm.born + (nm.sex ? "&sex=" + nm.sex : "");
+    if (sp.born !== null) out.link += "&spouse=" + sp.born;
     weighing(C, out, day, plate, T.month[i] % 12, T.year[i] % 12, night, nm.birth, nm.xing);
+    out.spouse_xingnian = sp.xing === null ? null : C.sixty[sp.xing];
     var cond = conditionsOf(C, day * 12 + plate - 1), xb = nm.xing === null ? null : C.sixty[nm.xing].charAt(1);
+    var couple = out._couple = coupleOf(nm.sex, out.xingnian, out.spouse_xingnian);
     out.conditional = [];
-    for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, xb)]);
+    for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, xb, null, null, couple)]);
     // what the date settles besides (with the Moon's table, cast/moon.js): the Moon's mansion,
     // the days of the calendar, the conditional 課體 and the 法 of 《畢法賦》 with those decided
     if (!window.SITEGEN_MOON) return out;
     var mansion = out.moon_mansion = moonAt(sec), days = out.dates = datesOf(C, i, dayNumber, tz, dayStarts);
     var moon = mansion.palace === undefined ? null : mansion.palace;
     out.settled = [];
-    for (c = 0; c < cond.length; c++) out.settled.push([cond[c][0], held(cond[c][1], out, out.ming, xb, days, moon)]);
+    for (c = 0; c < cond.length; c++) out.settled.push([cond[c][0], held(cond[c][1], out, out.ming, xb, days, moon, couple)]);
     var fa = bifaOf(C, day * 12 + plate - 1);
     out.bifa = [];
-    for (c = 0; c < fa.length; c++) out.bifa.push([fa[c][0], fa[c][1] === null ? true : held(fa[c][1], out, out.ming, xb, days, moon)]);
+    for (c = 0; c < fa.length; c++) out.bifa.push([fa[c][0], fa[c][1] === null ? true : held(fa[c][1], out, out.ming, xb, days, moon, couple)]);
     return out;
   }
   // A lesson's 法 of 《畢法賦》 as [number, condition or null] (each distinct pair kept once).
@@ -294,6 +297,20 @@
       out.xing = C.nianming.xing[sex][((yearIndex - out.birth) % 60 + 60) % 60];
     }
     return out;
+  }
+
+  // The spouse's 行年 (a sixty index, or null): one born in ``spouse``, of the sex other than the
+  // asker's ``sex`` (without which it is an error, as `sitegen cast --spouse-born` without --sex).
+  function spouseOf(spouse, sex, yearIndex, momentYear, at) {
+    if (spouse === undefined || spouse === null || spouse === "") return { born: null, xing: null };
+    if (!sex) throw new CastError("배우자의 行年은 묻는 이의 성별로 정한다: 태어난 해와 성별도 적어야 한다");
+    return nianmingOf(spouse, sex === "m" ? "f" : "m", yearIndex, momentYear, at);
+  }
+  // 夫年 and 妻年 (the branches of the man's and the woman's 行年 as two characters), or null:
+  // what a ``couple`` condition is read against (sitegen/cast.py's couple_of).
+  function coupleOf(sex, xing, spouseXing) {
+    if (!xing || !spouseXing) return null;
+    return sex === "m" ? xing.charAt(1) + spouseXing.charAt(1) : spouseXing.charAt(1) + xing.charAt(1);
   }
 
   // The 年命 with what stands over them, every 神煞 and where it falls, and 旺相休囚死 and 十二長生
@@ -342,12 +359,13 @@
 
   // Whether a conditional 課體 holds: true, false, or null (it needs what was not given): as
   // sitegen/cast.py's held reads a condition (``dates``: the days of the calendar the moment
-  // tells, ``moon``: the 宮 of the Moon's mansion).
-  function held(when, f, birth, xing, dates, moon) {
+  // tells, ``moon``: the 宮 of the Moon's mansion, ``couple``: 夫年 and 妻年 as two characters).
+  function held(when, f, birth, xing, dates, moon, couple) {
     var have = { hours: f.hour, day_night: f.day_night, month_generals: f.month_general,
                  months: f.month ? f.month.charAt(1) : null,
-                 years: f._year_branch, birth: birth || null, xing: xing || null, moon: moon || null };
-    var given = { "本命": birth, "行年": xing }, needs = when.needs || [], undecided = false;
+                 years: f._year_branch, birth: birth || null, xing: xing || null, moon: moon || null,
+                 couple: couple || null };
+    var given = { "本命": birth, "行年": xing, "夫妻行年": couple }, needs = when.needs || [], undecided = false;
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
     for (var k in when) {
       if (!Object.prototype.hasOwnProperty.call(when, k) || k === "needs") continue;
@@ -405,6 +423,7 @@
   function showWeighing(root, f, p) {
     setText(root, "birth", f.ming ? birthOf(p.born) + " (" + p.born + "년)" : "—");
     setText(root, "xingnian", f.xingnian || "—");
+    setText(root, "spouse_xingnian", f.spouse_xingnian || "—");
     setText(root, "ming_upper", upperText(f.nianming_upper.ming));
     setText(root, "xing_upper", upperText(f.nianming_upper.xing));
     setText(root, "strength", "干 " + f.strength.gan + " · 支 " + f.strength.zhi + " · 四課 " +
@@ -428,9 +447,9 @@
   function params() { return window.SitegenURL.params(); }     // assets/params.js
   // The cast page's choices, each in the URL under its form field's name (the moment, "at", is the
   // date and time fields together): a new choice is one more name here and one field in the form.
-  var FORM_KEYS = ["tz", "day", "born", "sex", "place"];
-  // Those a lesson's link carries on from the cast page besides born and sex (which the facts'
-  // link has): a 行年 typed as xing=.
+  var FORM_KEYS = ["tz", "day", "born", "sex", "spouse", "place"];
+  // Those a lesson's link carries on from the cast page besides born, sex and spouse (which the
+  // facts' link has): a 行年 typed as xing=.
   var CARRY = ["xing"];
   function nowIn(tz) {
     var sec = Math.floor(Date.now() / 1000);
@@ -465,7 +484,7 @@
     function show(p) {
       var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : tables().day_starts), f;
       try {
-        f = facts(p.at, p.tz, dayStarts, p.born, p.sex, p.place);
+        f = facts(p.at, p.tz, dayStarts, p.born, p.sex, p.place, p.spouse);
       } catch (e) {
         if (!(e instanceof CastError)) throw e;
         out.hidden = true;
@@ -576,7 +595,7 @@
     var p = params();
     var dayStarts = p.day === "0" ? 0 : (p.day === "23" ? 23 : tables().day_starts), f;
     try {
-      f = facts(p.at, p.tz || deviceZone(), dayStarts, p.born, p.sex, p.place);
+      f = facts(p.at, p.tz || deviceZone(), dayStarts, p.born, p.sex, p.place, p.spouse);
     } catch (e) {
       if (!(e instanceof CastError)) throw e;
       box.querySelector("[data-moment-error]").textContent = e.message;
@@ -628,7 +647,7 @@
       var conds = document.querySelectorAll("[data-when], [data-bifa-when]");
       for (var k = 0; k < conds.length; k++) {
         var when = conds[k].getAttribute("data-when") || conds[k].getAttribute("data-bifa-when");
-        var h = held(JSON.parse(when), g, birth, xing, f.dates, f.moon_mansion ? f.moon_mansion.palace : null);
+        var h = held(JSON.parse(when), g, birth, xing, f.dates, f.moon_mansion ? f.moon_mansion.palace : null, f._couple);
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }

@@ -9,10 +9,11 @@ arrangements of the generals) and returns:
 - a ``Cond``: it holds only at some moments — ``when`` says at which, for a machine (every key
   present must hold): ``hours`` (占時), ``day_night``, ``months`` (月建 branches, for 旺相 and the
   month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
-  named in ``needs``), ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the
-  calendar the plate cannot tell: 四立 …);
-- ``UNDECIDED``: the chart cannot tell it at all (it needs two people's 行年 …);
-  the rule's entry says why.
+  named in ``needs``), ``couple`` (the asker's and the spouse's 行年 as (夫年, 妻年) branch pairs,
+  each written as two characters, 夫年 first: 解離, 旺孕, 繁昌; named in ``needs`` as 夫妻行年),
+  ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the calendar the plate cannot
+  tell: 四立 …);
+- ``UNDECIDED``: the chart cannot tell it at all; the rule's entry says why.
 
 Nothing here is worded: the condition is a step whose sentence lives in the rule entries.
 """
@@ -87,6 +88,7 @@ declare({
     "liuren-when-years": ("years",),
     "liuren-when-birth": ("branches",),
     "liuren-when-xing": ("branches",),
+    "liuren-when-couple": ("pairs",),   # (夫年, 妻年): the asker's and the spouse's 行年
     "liuren-when-sili-eve": (),     # the day before 立春 立夏 立秋 立冬 (四絕)
     "liuren-when-sili": (),         # 立春 立夏 立秋 立冬 themselves (天禍)
     "liuren-when-moon": ("branches",),  # the moon's lodge (月宿, its 宮) is one of these (二煩, 天寇)
@@ -104,9 +106,9 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
     needs: list[str] = []
     for key, vs in sets:
         kind, arg = _SET_STEPS[key]
-        parts.append(step(kind, None, **{arg: vs}))
-        when.append((key, tuple(b.zh for b in vs)))
-        needs += {"birth": ["本命"], "xing": ["行年"]}.get(key, [])
+        parts.append(step(kind, None, **{arg: _zh(vs) if key == "couple" else vs}))
+        when.append((key, _zh(vs)))
+        needs += {"birth": ["本命"], "xing": ["行年"], "couple": ["夫妻行年"]}.get(key, [])
     if day_night is not None:
         parts.append(step("liuren-when-day" if day_night == "day" else "liuren-when-night"))
         when.append(("day_night", (day_night,)))
@@ -121,7 +123,13 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
 _SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-months", "months"),
               "month_generals": ("liuren-when-generals", "generals"),
               "years": ("liuren-when-years", "years"), "birth": ("liuren-when-birth", "branches"),
-              "xing": ("liuren-when-xing", "branches"), "moon": ("liuren-when-moon", "branches")}
+              "xing": ("liuren-when-xing", "branches"), "moon": ("liuren-when-moon", "branches"),
+              "couple": ("liuren-when-couple", "pairs")}
+
+
+def _zh(vs: tuple) -> tuple[str, ...]:
+    """Branches as their characters; a ``couple`` pair (夫年, 妻年) as its two characters."""
+    return tuple("".join(b.zh for b in v) if isinstance(v, tuple) else v.zh for v in vs)
 
 
 _KINS = {e: tuple(kin(e, b.element) for b in Branch) for e in Element}
@@ -172,7 +180,7 @@ def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Any, ..
     parts = base.condition.args[0][1] if isinstance(base, Cond) else ()
     steps = tuple(step("liuren-when-all", parts=tuple(_alt_step(k, vs) for k, vs in a)) for a in alts)
     when = base.when if isinstance(base, Cond) else ()
-    data = tuple(tuple((k, vs if k == "day_night" else tuple(b.zh for b in vs)) for k, vs in a) for a in alts)
+    data = tuple(tuple((k, vs if k == "day_night" else _zh(vs)) for k, vs in a) for a in alts)
     return Cond(step("liuren-when", parts=(*parts, step("liuren-when-any", alternatives=steps))),
                 (*when, ("any", data)))
 
@@ -180,7 +188,7 @@ def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Any, ..
 def _alt_step(key: str, vs: tuple) -> Step:
     if key == "day_night":
         return step("liuren-when-day" if vs == ("day",) else "liuren-when-night")
-    return Step(_SET_STEPS[key][0], None, ((_SET_STEPS[key][1], vs),))
+    return Step(_SET_STEPS[key][0], None, ((_SET_STEPS[key][1], _zh(vs) if key == "couple" else vs),))
 
 
 SHIFTS = (("day", False), ("night", True))
@@ -450,12 +458,31 @@ _WANG = {e: stage_branch(e, Stage.DIWANG) for e in Element}
 
 
 def fanchang(f: Facts):
-    """繁昌: the asker's 行年 stands on the day's 德 and its upper god is 用 (the book asks it of both
-    spouses; one 行年 is what a cast gives)."""
+    """繁昌: 「凡夫妻年立德方發用」 — the husband's and the wife's 行年 both stand on the day's 德
+    and its upper god is 用 (a ``couple`` condition: the pair (德, 德))."""
     seat = f.seat(f.first)
     if seat != GAN_DE[f.stem]:
         return None
-    return cond(xing=(seat,))
+    return cond(couple=((seat, seat),))
+
+
+def wangyun(f: Facts):
+    """旺孕 (卷八 繁昌課's 旺孕格, the example in 卷九 解離課): 「凡夫妻行年俱隨旺相氣三合位上」 — 夫年
+    and 妻年 two branches of one 三合 and both 旺相 in the month (「三月甲子日未時酉將，夫年立寅，妻年
+    立午，值三合，逢春旺相氣」). It asks nothing of the plate: the same condition on every lesson."""
+    return _wangyun()
+
+
+@lru_cache(maxsize=None)
+def _wangyun():
+    by_months: dict[frozenset[Branch], list[tuple[Branch, Branch]]] = {}
+    for h in BRANCHES:
+        for w in h.trine:
+            months = months_where((h.element, w.element), WANGXIANG)
+            if w != h and months:
+                by_months.setdefault(months, []).append((h, w))
+    return either(True, tuple((("couple", tuple(pairs)), ("months", tuple(sorted(ms))))
+                              for ms, pairs in sorted(by_months.items(), key=lambda x: sorted(x[0]))))
 
 
 def ronghua(f: Facts):
@@ -621,12 +648,19 @@ def wuyin(f: Facts):
 
 def jieli(f: Facts):
     """解離: 「真解離卦者，謂干克支上神，支克干上神」 (the 畢法 reading, 卷九 解離課) — the stem
-    overcomes 支上 and the 支 overcomes 干上; elsewhere the first clause, husband's and wife's 行年
-    clashing with their upper gods overcoming each other, needs two people's 行年: the chart cannot
-    tell."""
+    overcomes 支上 and the 支 overcomes 干上: at every moment; elsewhere 「凡夫妻行年冲克，及上下神
+    互相克賊」, a ``couple`` condition: the two 行年 clash and one (A) overcomes the other (B), B
+    overcomes the god over A and that god overcomes the god over B — 「夫年立午上見寅，妻年立子上見申，
+    乃子上申怕午克，午上寅怕申克」 (子 overcomes 午, 午 申, 申 寅); either spouse may be A."""
     if f.stem.element.overcomes(f.zhi_shang.element) and f.branch.element.overcomes(f.gan_shang.element):
         return True
-    return UNDECIDED
+    pairs = []
+    for a in BRANCHES:
+        b, up_a, up_b = a.opposite, f.heaven[a], f.heaven[a.opposite]
+        if (a.element.overcomes(b.element) and b.element.overcomes(up_a.element)
+                and up_a.element.overcomes(up_b.element)):
+            pairs += [(a, b), (b, a)]
+    return cond(couple=tuple(pairs)) if pairs else None
 
 
 def du_e(f: Facts):
