@@ -272,3 +272,18 @@ def test_every_predicate_answers_in_one_of_its_five_ways():
             if r.holds is not None and r.family in LESSON_FAMILIES:
                 res = r.holds(f)
                 assert res in (None, False, True, UNDECIDED) or isinstance(res, Cond), (r.id, res)
+
+
+def test_a_month_and_couple_the_example_states_are_held_against_the_condition():
+    """卷九 line 565, 旺孕格: 「三月甲子日未時酉將，夫年立寅，妻年立午，值三合，逢春旺相氣」. The list states the
+    month (月建 辰) and the couple (寅午); the site's 旺孕 needs them 旺相 by the 月建 (寅·卯 for 寅午), so
+    the example is a school difference, not an agreement nobody checked."""
+    from sitegen.model import liuren
+
+    def agrees(*stated):
+        return liuren.evaluate_classic("甲子", "未時酉將", "旺孕", stated=stated).agrees
+    assert not agrees(("months", "辰"), ("couple", "寅午"))
+    assert agrees(("months", "卯"), ("couple", "寅午"))
+    assert agrees(("months", "辰"), ("couple", "辰申"))          # 土旺 金相 in 辰
+    assert not agrees(("months", "卯"), ("couple", "寅戌"))       # never both 旺相
+    assert agrees()                                               # what it does not state is not held against it

@@ -123,6 +123,8 @@ CLASSIC_EXAMPLE = {
     "name": Field(is_str),
     "first": Field(_branch, required=False),
     "transmissions": Field(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申"), required=False),
+    "month": Field(_branch, required=False),
+    "couple": Field(matches(f"[{_BRANCHES}]{{2}}", "the 夫年 and 妻年 branches, such as 寅午"), required=False),
     "variant": Field(one_of(*Shehai), required=False),
     "class": Field(one_of(*CLASSES)),
     "note": Field(is_str, required=False),
@@ -213,6 +215,7 @@ class ClassicExample:
     name: str
     first: str | None
     transmissions: str | None
+    stated: tuple[tuple[str, str], ...]   # what the example states of a condition: months (三月 → 辰), couple
     variant: str | None   # school: the 涉害 reading (Shehai) under which the site reproduces it
     cls: str              # one of CLASSES
     note: str | None
@@ -354,7 +357,9 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 counts[x["juan"]] = counts.get(x["juan"], 0) + 1
                 classic.append(ClassicExample(
                     x["juan"], x["line"], x["title"], x["day"], x["at"], x["name"], x.get("first"),
-                    x.get("transmissions"), x.get("variant"), x["class"], note, rel, line, counts[x["juan"]]))
+                    x.get("transmissions"),
+                    tuple((k, x[v]) for k, v in (("months", "month"), ("couple", "couple")) if v in x), x.get("variant"), x["class"], note, rel, line,
+                    counts[x["juan"]]))
     bifa, bifa_source = _bifa_lessons(folder / BIFA, files, root, problems)
     return Validation(tuple(examples), tanyuan, tuple(classic), classic_source, bifa, bifa_source)
 

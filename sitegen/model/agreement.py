@@ -205,7 +205,7 @@ def agreement(site: Site, problems: Problems) -> AgreementReport:
             for ce in classic:
                 try:
                     agrees = liuren.evaluate_classic(ce.day, ce.at, ce.name, ce.first, ce.transmissions,
-                                                     value).agrees
+                                                     value, ce.stated).agrees
                 except (KeyError, ValueError):
                     agrees = False         # reported by the validation of the examples
                 if not agrees:

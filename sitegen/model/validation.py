@@ -206,14 +206,14 @@ def _classic(examples, problems: Problems) -> tuple[ClassicResult, ...]:
     out = []
     for e in examples:
         try:
-            r = liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions)
+            r = liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions, stated=e.stated)
         except (KeyError, ValueError) as err:
             problems.add(e.file, e.line, f"the example cannot be checked: {err}")
             continue
         _class_problem(problems, e.file, e.line, f"卷{e.juan} line {e.at_line} {e.day}日 {e.at}", e.cls, r.agrees,
                        f"the site does not give {e.name} ({'; '.join(r.problems)})", "the example", e.variant,
                        lambda e=e: liuren.evaluate_classic(e.day, e.at, e.name, e.first, e.transmissions,
-                                                           Shehai(e.variant)).agrees)
+                                                           Shehai(e.variant), e.stated).agrees)
         out.append(ClassicResult(e, r))
     return tuple(out)
 

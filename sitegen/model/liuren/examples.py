@@ -138,23 +138,26 @@ def classic_plates(day: GanZhi, at: str, shehai: Shehai = Shehai.DEPTH) -> tuple
 
 
 def evaluate_classic(day_zh: str, at: str, name: str, first: str | None = None,
-                     transmissions: str | None = None, shehai: Shehai = Shehai.DEPTH) -> ClassicOutcome:
+                     transmissions: str | None = None, shehai: Shehai = Shehai.DEPTH,
+                     stated: tuple[tuple[str, str], ...] = ()) -> ClassicOutcome:
     """A worked example of 《六壬大全》 課經集: the day and the book's words for the plate (``at``,
     see ``classic_plates``) give the lesson; the named 課 must hold on it — at every moment, or
-    under a condition that what the example states (its 占時, 晝夜 and 月將) satisfies (what it
-    does not state — the month, the year, the asker — is not held against it) — and the stated 用
+    under a condition that what the example states satisfies: its 占時, 晝夜 and 月將, and where
+    the list gives them (``stated``: condition key and value), its month's 月建 (``months``) and
+    the couple's 行年 (``couple``, 夫年妻年); what it does not state (the year, the asker) is not
+    held against it — and the stated 用
     (``first``) and 三傳, if any, must be the lesson's. Where only the 三傳 are given, some plate with
     those 三傳 must show the 課. ``shehai``: the 涉害 option the lesson is derived by."""
     day = GanZhi.from_zh(day_zh)
     plates = classic_plates(day, at, shehai)
     if not plates:
         return ClassicOutcome(False, 0, "", "", "absent", None, (f"no plate of {day_zh} has 三傳 {at[2:]}",))
-    outcomes = [_classic_on(day, p, at, name, first, transmissions, shehai) for p in plates]
+    outcomes = [_classic_on(day, p, at, name, first, transmissions, shehai, stated) for p in plates]
     return next((o for o in outcomes if o.agrees), outcomes[0])
 
 
 def _classic_on(day: GanZhi, plate: int, at: str, name: str, first: str | None,
-                transmissions: str | None, shehai: Shehai) -> ClassicOutcome:
+                transmissions: str | None, shehai: Shehai, stated: tuple[tuple[str, str], ...]) -> ClassicOutcome:
     les = lesson(day, plate, shehai=shehai)
     problems: list[str] = []
     trans = "".join(b.zh for b in les.transmissions)
@@ -173,6 +176,8 @@ def _classic_on(day: GanZhi, plate: int, at: str, name: str, first: str | None,
                     ("night" if night else "day") not in shifts(when)) or (
                     "month_generals" in when and general.zh not in when["month_generals"]):
                 problems.append(f"{name}: its condition does not hold at {hour.zh} with {general.zh}")
+        if stated and not _holds_with(when, dict(stated)):
+            problems.append(f"{name}: its condition does not hold with " + ", ".join(v for _, v in stated))
     elif status == "absent":
         problems.append(f"no {name}")
     if first and trans[0] != first:
@@ -182,6 +187,15 @@ def _classic_on(day: GanZhi, plate: int, at: str, name: str, first: str | None,
     return ClassicOutcome(not problems, plate, trans, str(kind), status,
                           cond.condition if status == "conditional" and cond is not None else None,
                           tuple(problems))
+
+
+def _holds_with(when: dict, stated: dict[str, str]) -> bool:
+    """Whether a condition can hold where the keys of ``stated`` have its values: each key it
+    names, and where it names alternatives, every key of one of them."""
+    def fits(keys: dict) -> bool:
+        return all(v in keys[k] for k, v in stated.items() if k in keys)
+    alternatives = when.get("any")
+    return fits(when) and (alternatives is None or any(fits(dict(alt)) for alt in alternatives))
 
 
 @dataclass(frozen=True)
