@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -317,8 +317,19 @@ def _lesson(day: GanZhi, plate: int, shehai: Shehai, guiren: NobleTable = NobleT
     key = (day, plate, shehai, guiren)
     les = _LESSONS.get(key)
     if les is None:
-        les = _LESSONS[key] = _make_lesson(day, plate, shehai, guiren)
+        base = None if shehai == Shehai.DEPTH else _lesson(day, plate, Shehai.DEPTH, guiren)
+        # a derivation that never reaches 涉害 is the same under every count (the path up to it is)
+        les = _LESSONS[key] = (replace(base, shehai=shehai) if base is not None and not reaches_shehai(base)
+                               else _make_lesson(day, plate, shehai, guiren))
     return les
+
+
+_SHEHAI_RULES = frozenset({"liuren-she-hai", "liuren-jian-ji", "liuren-cha-wei", "liuren-zhui-xia"})
+
+
+def reaches_shehai(les: Lesson) -> bool:
+    """Whether the lesson's derivation reaches 涉害 (only then can another count change it)."""
+    return any(s.rule in _SHEHAI_RULES for s in les.steps)
 
 
 def _make_lesson(day: GanZhi, plate: int, shehai: Shehai, guiren: NobleTable) -> Lesson:

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from ..ganzhi import LODGING, Branch
 from ..options import NobleTable, Shehai
-from .engine import Lesson, lesson
+from .engine import Lesson, lesson, reaches_shehai
 from .generals import arrangement
 from .plate import ZEI
 from .transmissions import Ke, Method
@@ -65,13 +65,6 @@ SHEHAI_OPTIONS = {"shehai_depth": Shehai.DEPTH, "shehai_tanyuan": Shehai.TANYUAN
                   "shehai_mengzhongji": Shehai.MENGZHONGJI}
 GUIREN_OPTIONS = {"guiren_gejue": NobleTable.GEJUE, "guiren_xiantian": NobleTable.XIANTIAN,
                   "guiren_bushi": NobleTable.BUSHI}
-_SHEHAI_RULES = frozenset({"liuren-she-hai", "liuren-jian-ji", "liuren-cha-wei", "liuren-zhui-xia"})
-
-
-def reaches_shehai(les: Lesson) -> bool:
-    return any(s.rule in _SHEHAI_RULES for s in les.steps)
-
-
 def school_name(les: Lesson) -> Ke | SchoolName | None:
     """The 探原's name for a 伏吟有克 or 返吟 無親 lesson, else None."""
     if les.ke == Ke.FUYIN_KE:
