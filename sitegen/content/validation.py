@@ -130,6 +130,8 @@ CLASSIC_EXAMPLE = {
     "note": Field(is_str, required=False),
 }
 CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
+# what an example may state of a condition: (the condition's key, the entry's field)
+_STATED = (("months", "month"), ("couple", "couple"))
 
 # The lessons 《畢法賦》 (卷十一–十二) names for a 法: its number, the transcription's line, the day (or
 # 六X, the six days of stem X), the lesson in the book's words, the 晝/夜 it states, whether it names
@@ -357,9 +359,8 @@ def load_validation(root: Path, problems: Problems) -> Validation:
                 counts[x["juan"]] = counts.get(x["juan"], 0) + 1
                 classic.append(ClassicExample(
                     x["juan"], x["line"], x["title"], x["day"], x["at"], x["name"], x.get("first"),
-                    x.get("transmissions"),
-                    tuple((k, x[v]) for k, v in (("months", "month"), ("couple", "couple")) if v in x), x.get("variant"), x["class"], note, rel, line,
-                    counts[x["juan"]]))
+                    x.get("transmissions"), tuple((key, x[field]) for key, field in _STATED if field in x),
+                    x.get("variant"), x["class"], note, rel, line, counts[x["juan"]]))
     bifa, bifa_source = _bifa_lessons(folder / BIFA, files, root, problems)
     return Validation(tuple(examples), tanyuan, tuple(classic), classic_source, bifa, bifa_source)
 
