@@ -384,13 +384,9 @@ def _lesson_text(site, memo, l) -> str:
 
 def _lesson_data(site, l) -> dict[str, Any]:
     """The engine's data of a lesson, its steps (trace, conditions, notes) in words."""
-    data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
+    data = {"url": A.lesson(l.day, l.plate).path, **l.as_data(words=lambda s: sentence(site, s))}
     # what every other option of a convention changes (content/conventions.yaml), where it does
     data["variants"] = {v.option: v.as_data() for v in site.lesson_variants.get((l.day.index, l.plate), ())}
-    data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
-    data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
-                                    for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]
-    data["markers"] = [{**m, "note": sentence(site, x.note)} for m, x in zip(data["markers"], l.markers)]
     # the 類神 of each question: the heaven branches where it sits, 晝 and 夜
     data["leishen"] = {t: {"day": [b.zh for b in d], "night": [b.zh for b in n]}
                        for (t, d), (_, n) in zip(leishen_seats(l.generals_day), leishen_seats(l.generals_night))}

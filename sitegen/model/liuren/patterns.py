@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Callable, Literal
 
 from ..ganzhi import Branch
 from ..steps import Step, declare, step
@@ -76,8 +76,9 @@ class ConditionalPattern:
     condition: Step
     when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def as_data(self) -> dict:
-        return {"name": self.name, "rule": self.rule, "condition": self.condition.as_data(),
+    def as_data(self, words: Callable[[Step], str] | None = None) -> dict:
+        return {"name": self.name, "rule": self.rule,
+                "condition": self.condition.as_data() if words is None else words(self.condition),
                 "when": when_data(self.when)}
 
 
