@@ -215,6 +215,14 @@ def test_fa56_the_tomb_on_the_stem_and_the_askers_birth():
     assert fa(_lesson("甲申", "未", "寅"), 56) == {"birth": ("未",), "needs": ("本命",)}
 
 
+# line 39: 丁神厭目格 「如乙巳日未加乙 … 余甲辰旬中，遇未加支於四月占，皆如前說 … 盖未為丁神乘厭目等凶煞故也」.
+def test_fa56_the_ding_of_the_jiachen_decade_on_the_branch_in_the_fourth_month():
+    assert fa(_lesson("乙巳", "未", "辰"), 56) == {"birth": ("未",), "needs": ("本命",)}
+    assert fa(_lesson("甲辰", "未", "辰"), 56) == {"months": ("巳",)}
+    assert fa(_lesson("壬子", "未", "子"), 56) == {"months": ("巳",)}
+    assert fa(_lesson("甲子", "未", "子"), 56) is None          # 未 is not the 甲子 旬's 丁
+
+
 # 卷十二 第60法, line 57: 「如丙午日戌加午，乃是支墓 … 如用戌為月將，反名太陽輝照家宅」.
 def test_fa60_the_branchs_tomb_as_month_general():
     assert fa(_lesson("丙午", "戌", "午"), 60) == {"month_generals": ("戌",)}

@@ -818,11 +818,18 @@ def f55(f):  # 所謀多拙逢羅網: 「謂干上乘干前一辰，支上乘支
     return (f.gan_shang, f.zhi_shang) in ((luo, wang), (wang, luo))
 
 
-@by_stem_plate
 def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是未生，乃名天網自裹」: the stem's 墓 on 干上,
-    # the asker born in it
+    # the asker born in it; and 丁神厭目格 「余甲辰旬中，遇未加支於四月占，皆如前說 … 盖未為丁神乘厭目等凶煞故
+    # 也」: on a day of the 甲辰 旬, 未 (its 丁) on 支上, in the fourth month (巳)
     m = stage_branch(f.stem.element, Stage.MU)
-    return cond(birth=(m,)) if f.gan_shang == m else None
+    alts = []
+    if f.gan_shang == m:
+        alts.append((("birth", (m,)),))
+    if f.day.xun_head.branch == B.CHEN and f.zhi_shang == B.WEI:
+        alts.append((("months", (B.SI,)),))
+    if len(alts) < 2:
+        return cond(**dict(alts[0])) if alts else None
+    return either(True, tuple(alts))
 
 
 def _places(f) -> list[Branch]:
