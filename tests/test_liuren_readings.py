@@ -235,6 +235,32 @@ def test_fa60_the_sun_as_noble_feeding_the_house():
     assert fa(les, 60) == {"month_generals": ("子",), "day_night": ("day",)}
 
 
+# 卷十二 第61法, line 61: 「謂六辛日丑加戌晝將乘白虎作墓神」; line 63: 「外有六乙日晝貴順行，雖是未乘白虎，上有臨行年
+# 本命上者，即無加干者也 … 余干無此例」; line 65: 虎鬼加干格 「如六己日卯加己夜、六壬日戌加壬晝夜、六癸日戌加癸晝」.
+@pytest.mark.parametrize("day", ["辛丑", "辛卯", "辛巳", "辛未", "辛酉", "辛亥"])
+def test_fa61_the_tomb_riding_the_tiger_on_the_stem(day):
+    assert fa(_lesson(day, "丑", "戌"), 61) == {"day_night": ("day",)}
+
+
+def test_fa61_yi_days_tomb_over_the_askers_year():
+    when = fa(_lesson("乙丑", gan="辰"), 61)
+    assert when["any"] == ((("day_night", ("day",)), ("birth", ("未",))), (("day_night", ("day",)), ("xing", ("未",))))
+
+
+@pytest.mark.parametrize("days, heaven, earth, when", [
+    (("己丑", "己卯", "己巳", "己未", "己酉", "己亥"), "卯", "未", {"day_night": ("night",)}),
+    (("壬子", "壬寅", "壬辰", "壬午", "壬申", "壬戌"), "戌", "亥", {}),
+    (("癸丑", "癸卯", "癸巳", "癸未", "癸酉", "癸亥"), "戌", "丑", {"day_night": ("day",)})])
+def test_fa61_a_ghost_riding_the_tiger_on_the_stem(days, heaven, earth, when):
+    for day in days:
+        assert fa(_lesson(day, heaven, earth), 61) == when
+
+
+def test_fa61_no_other_stem_has_it():
+    held = {les.day.stem.zh for les in (lesson(d, p) for d in SIXTY for p in range(1, 13)) if fa(les, 61) is not None}
+    assert held == {"乙", "己", "辛", "壬", "癸"}
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

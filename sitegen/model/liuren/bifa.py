@@ -938,10 +938,24 @@ def f60(f):  # 太陽射宅屋光輝: 「丙午日戌加午，乃是支墓 … �
 
 
 @by_stem_plate
-def f61(f):  # 干乘墓虎無占病: 干上 the stem's 墓, riding 白虎
-    if f.gan_shang != stage_branch(f.stem.element, Stage.MU):
-        return None
-    return _on(f, _rides("白虎", f.gan_shang))
+def f61(f):  # 干乘墓虎無占病: 「謂六辛日丑加戌晝將乘白虎作墓神」: the stem's 墓 on 干上 riding 白虎; 「外有六乙日
+    # 晝貴順行，雖是未乘白虎，上有臨行年本命上者」: on an 乙 day (whose 未 never rides 白虎 on 干上, 「即無加干者
+    # 也」), the 墓 riding 白虎 over the asker's 本命 or 行年;
+    # and 虎鬼加干格 (「如六己日卯加己夜、六壬日戌加壬晝夜、六癸日戌加癸晝」): a 鬼 on 干上 riding 白虎
+    m, g = mu(f.stem.element), f.gan_shang
+    alts: list[tuple] = []
+    for shift, night in SHIFTS:
+        gs, dn = (f.gn if night else f.gd), ("day_night", (shift,))
+        if gs[g] == "白虎" and (g == m or _k(f, g) == Kin.OFFICER):
+            alts.append((dn,))
+        elif f.stem == Stem.YI and gs[m] == "白虎":
+            alts += [(dn, ("birth", (f.seat(m),))), (dn, ("xing", (f.seat(m),)))]
+    shifts = [a[0][1][0] for a in alts if len(a) == 1]
+    if len(shifts) == 2:
+        return True
+    if alts and len(alts) == len(shifts):
+        return cond(day_night=shifts[0])
+    return either(True, tuple(alts)) if alts else None
 
 
 def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎; and the 格 its 解 sets under it:
