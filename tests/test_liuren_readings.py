@@ -266,6 +266,15 @@ def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}
 
 
+# line 69: 「並乙酉日未加酉，雖是墓虎臨支而不克支 … 其墓作月將不在此限」: a 墓 that does not overcome the 支
+# holds under every 月將 but itself; one that overcomes it (虎鬼克支, 乙亥日未加亥) under every 月將.
+def test_fa62_the_tomb_as_month_general_is_not_one():
+    others = tuple(b.zh for b in Branch if b != Branch.WEI)
+    assert fa(_lesson("乙未", "未", "未"), 62) == {"month_generals": others, "day_night": ("day",)}
+    assert fa(_lesson("乙酉", "未", "酉"), 62) == {"month_generals": others}
+    assert "month_generals" not in fa(_lesson("乙亥", "未", "亥"), 62)
+
+
 # 卷十二 第64法, line 85: 「謂干被支上神克，支卻被干上神克者」 — 甲子日干上戌，支上申.
 def test_fa64_crosswise_only():
     les = _lesson("甲子", gan="戌")

@@ -960,14 +960,27 @@ def f61(f):  # 干乘墓虎無占病: 「謂六辛日丑加戌晝將乘白虎作
 
 def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎; and the 格 its 解 sets under it:
     # 虎鬼克支 「緣支鬼乘白虎而克支者」; 蛇墓克支 「緣干墓乘螣蛇而加支又克支者」; 墓門開 「如卯酉日占，干墓乘蛇虎
-    # 加支」
+    # 加支」. A 墓 on 支上 that is the 月將 is not one (「其墓作月將不在此限」): what holds by the 墓 alone
+    # holds under the other eleven 月將
     z = f.zhi_shang
     gan_mu = z == stage_branch(f.stem.element, Stage.MU)
-    tiger = gan_mu or z == stage_branch(f.branch.element, Stage.MU) or z.element.overcomes(f.branch.element)
-    snake = gan_mu and (z.element.overcomes(f.branch.element) or f.branch in (B.MAO, B.YOU))
-    if not (tiger or snake):
+    ghost = z.element.overcomes(f.branch.element)
+    tomb_tiger = gan_mu or z == stage_branch(f.branch.element, Stage.MU)
+    snake = gan_mu and (ghost or f.branch in (B.MAO, B.YOU))
+    if not (ghost or tomb_tiger or snake):
         return None
-    return _on(f, lambda g: (tiger and g[z] == "白虎") or (snake and g[z] == "螣蛇"))
+    not_sun = ("month_generals", tuple(b for b in BRANCHES if b != z))
+    alts: list[tuple] = []
+    for shift, night in SHIFTS:
+        rides, dn = (f.gn if night else f.gd)[z], ("day_night", (shift,))
+        if rides == "白虎" and ghost:
+            alts.append((dn,))
+        elif (rides == "白虎" and tomb_tiger) or (rides == "螣蛇" and snake):
+            alts.append((dn, not_sun))
+    if len({a[1:] for a in alts}) == 1:      # one condition but the 晝/夜: by the shifts it holds in
+        return cond(day_night=_shift(*(any(a[0][1] == (s,) for a in alts) for s in ("day", "night"))),
+                    **dict(alts[0][1:]))
+    return either(True, tuple(alts)) if alts else None
 
 
 def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
