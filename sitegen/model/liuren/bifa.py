@@ -101,6 +101,23 @@ def _any_shift(*results):
     return None if dn is None else cond(day_night=dn)
 
 
+def _one_of(alts: list[tuple]):
+    """What holds where one of ``alts`` holds (each a tuple of (key, values) that all hold, () at every
+    moment; a ``day_night`` value is one shift): None for none, a ``Cond`` where they differ only in
+    their 晝/夜, else ``either`` of them."""
+    alts = list(dict.fromkeys(alts))
+    if not alts:
+        return None
+    if () in alts:
+        return True
+    rests = {tuple(kv for kv in a if kv[0] != "day_night") for a in alts}
+    if len(rests) > 1:
+        return either(True, tuple(alts))
+    shifts = {dict(a).get("day_night", ("day", "night")) for a in alts}
+    flat = {s for ss in shifts for s in ss}
+    return cond(day_night=_shift("day" in flat, "night" in flat), **dict(rests.pop()))
+
+
 def _nobles(f: Facts) -> tuple[Branch, Branch]:
     return noble(f.stem, False, f.guiren), noble(f.stem, True, f.guiren)
 
@@ -950,12 +967,7 @@ def f61(f):  # 干乘墓虎無占病: 「謂六辛日丑加戌晝將乘白虎作
             alts.append((dn,))
         elif f.stem == Stem.YI and gs[m] == "白虎":
             alts += [(dn, ("birth", (f.seat(m),))), (dn, ("xing", (f.seat(m),)))]
-    shifts = [a[0][1][0] for a in alts if len(a) == 1]
-    if len(shifts) == 2:
-        return True
-    if alts and len(alts) == len(shifts):
-        return cond(day_night=shifts[0])
-    return either(True, tuple(alts)) if alts else None
+    return _one_of(alts)
 
 
 def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支」, riding 白虎; and the 格 its 解 sets under it:
@@ -977,10 +989,7 @@ def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支
             alts.append((dn,))
         elif (rides == "白虎" and tomb_tiger) or (rides == "螣蛇" and snake):
             alts.append((dn, not_sun))
-    if len({a[1:] for a in alts}) == 1:      # one condition but the 晝/夜: by the shifts it holds in
-        return cond(day_night=_shift(*(any(a[0][1] == (s,) for a in alts) for s in ("day", "night"))),
-                    **dict(alts[0][1:]))
-    return either(True, tuple(alts)) if alts else None
+    return _one_of(alts)
 
 
 def f63(f):  # 彼此全傷防兩損: 干上 overcomes the stem, 支上 the 辰
