@@ -901,10 +901,31 @@ def test_fa67_the_kinds_the_chart_decides(day, where, shift):
     assert _at(fa(_at_words(day, where), 67), shift)
 
 
+# line 153 宴喜致病格: 「如癸酉、癸亥、癸丑三日並支上未作太常為用，夜將有之。壬戌子寅日並支上未作太常，夜貴有之。
+# 以上六日例，緣未為太常克干居於宅上」 — the six days, and no other.
+def test_fa67_the_feast_on_the_house_only_on_its_six_days():
+    for day in ("癸酉", "癸亥", "癸丑", "壬戌", "壬子", "壬寅"):
+        assert _at(fa(_at_words(day, "支上未"), 67), "night")
+    for day in ("癸卯", "癸巳", "癸未", "壬申", "壬午", "壬辰"):
+        assert fa(_at_words(day, "支上未"), 67) is None
+
+
+# line 143 白虎入喪車格 「緣申加巳發用為的」; line 145 人入鬼門格 「如庚日申為本命，返吟課」; line 127 虎墓格
+# 「緣日干之墓乘白虎在六處者 … 如六乙日晝將順行，乃未乘白虎」.
+def test_fa67_the_mourning_cart_the_ghost_gate_and_the_tigers_tomb():
+    les = _at_words("甲子", "申加巳")
+    assert les.transmissions[0] == Branch.SHEN and fa(les, 67) == {}
+    assert fa(_at_words("庚子", "返吟"), 67)["birth"] == ("申",)
+    les = _at_words("乙丑", "干上辰")          # 未 under 白虎 by day, over 申: the asker's 本命 or 行年
+    assert fa(les, 67)["any"][0] == (("day_night", ("day",)), ("birth", (les.seat(Branch.WEI).zh,)))
+
+
 def test_fa67_a_void_lu_needs_a_place_that_overcomes_it():
-    # 甲辰日 (甲辰旬, 寅卯 void): 寅 over 亥 (water 生 wood) is no 空祿
+    # 甲辰日 (甲辰旬, 寅卯 void): 寅 over 子 (water 生 wood) is no 空祿 (寅 over 亥 is no 空祿 either, but
+    # that plate's 用 is 申 over 巳: 白虎入喪車格)
+    assert fa(_lesson("甲辰", "寅", "子"), 67) is None
     les = _lesson("甲辰", "寅", "亥")
-    assert fa(les, 67) is None
+    assert les.transmissions[0] == Branch.SHEN and les.seat(Branch.SHEN) == Branch.SI and fa(les, 67) == {}
 
 
 # 卷十一 第22法 上下皆合 and its 格: line 381 干支相會 (乙酉日酉加乙 …, 壬寅日寅加亥); line 383 上下俱合 (甲申日干上亥

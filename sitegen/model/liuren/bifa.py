@@ -870,22 +870,34 @@ def f57(f):  # 費有餘而得不足: 「以上總皆生空，脫與鬼皆實論
 def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of any lesson; of the 格 its 解 sets beside
     # it, those the chart decides — 祿粮神格 「辛未日酉加寅，乃是祿坐絕鄉，又作閉口」 (the 祿 the 旬尾, on its 絕
     # or a place that overcomes it); 空祿格 「緣日之祿神作空亡又坐克方」; 祿神閉口格 「緣禄神作閉口，為旬尾乘白虎
-    # 者是也」; 虎乘丁鬼格 「如六辛日有白虎乘丁者」 (in the 課傳); 六片板格 「緣六合乘申臨卯，為尸入棺」
+    # 者是也」; 虎乘丁鬼格 「如六辛日有白虎乘丁者」 (in the 課傳); 六片板格 「緣六合乘申臨卯，為尸入棺」;
+    # 虎墓格 「緣日干之墓乘白虎在六處者」 (in the 傳 or on 干上·支上, or over the asker's 本命 or 行年);
+    # 白虎入喪車格 「緣申加巳發用為的」; 人入鬼門格 「如庚日申為本命，返吟課」; 宴喜致病格 「並支上未作太常 …
+    # 以上六日例，緣未為太常克干居於宅上」 (未, a 鬼 of the stem, on 支上 riding 太常: 癸酉·癸亥·癸丑, 壬戌·壬子·
+    # 壬寅, 夜)
     lu = LU[f.stem]
     seat = f.seat(lu)
     struck = seat.element.overcomes(lu.element) or _st(lu.element, seat) == Stage.JUE
     tail = lu == f.day.xun_head.branch.shift(9)
-    if (tail and struck) or (lu in _void(f) and seat.element.overcomes(lu.element)):
+    if ((tail and struck) or (lu in _void(f) and seat.element.overcomes(lu.element))
+            or (f.first == B.SHEN and f.seat(B.SHEN) == B.SI)):
         return True
     ding = f.day.xun_head.branch.shift(3)
-    tests = []
-    if tail:
-        tests.append(_rides("白虎", lu))
-    if f.stem == Stem.XIN and ding in _places(f):
-        tests.append(_rides("白虎", ding))
-    if f.seat(B.SHEN) == B.MAO:
-        tests.append(_rides("六合", B.SHEN))
-    return _on(f, lambda g: any(t(g) for t in tests)) if tests else None
+    m = mu(f.stem.element)
+    six = {*f.trans, f.gan_shang, f.zhi_shang}
+    feast = _k(f, B.WEI) == Kin.OFFICER and f.zhi_shang == B.WEI
+    alts: list[tuple] = []
+    if f.stem == Stem.GENG and f.method == "返吟":
+        alts.append((("birth", (B.SHEN,)),))
+    for shift, night in SHIFTS:
+        g, dn = (f.gn if night else f.gd), ("day_night", (shift,))
+        if ((tail and g[lu] == "白虎") or (f.stem == Stem.XIN and ding in _places(f) and g[ding] == "白虎")
+                or (f.seat(B.SHEN) == B.MAO and g[B.SHEN] == "六合") or (feast and g[B.WEI] == "太常")
+                or (m in six and g[m] == "白虎")):
+            alts.append((dn,))
+        elif g[m] == "白虎":
+            alts += [(dn, ("birth", (f.seat(m),))), (dn, ("xing", (f.seat(m),)))]
+    return _one_of(alts)
 
 
 def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
