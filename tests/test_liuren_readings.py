@@ -261,6 +261,16 @@ def test_fa61_no_other_stem_has_it():
     assert held == {"乙", "己", "辛", "壬", "癸"}
 
 
+# 卷十二 第69法, line 173: 明暗二鬼格 「乃干上神作日干明鬼，又支上神遁旬干作日干暗鬼。如六甲日申加甲、庚加支 …
+# 六壬日未加壬，即戊加支；六癸日占無」.
+@pytest.mark.parametrize("stem, where", [("甲", "申加甲"), ("乙", "酉加乙"), ("丙", "亥加丙"), ("丁", "子加丁"),
+                                         ("戊", "寅加戊"), ("己", "卯加己"), ("壬", "未加壬")])
+def test_fa69_the_open_and_the_hidden_ghost(stem, where):
+    for d in SIXTY:
+        if d.stem.zh == stem:
+            assert fa(_at_words(d.zh, where), 69) == {}
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

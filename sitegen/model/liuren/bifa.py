@@ -1033,9 +1033,14 @@ def f66(f):  # 支墳財並旅程稽: 初傳 the 辰's 墓, and the stem's 財
     return f.first == stage_branch(f.branch.element, Stage.MU) and _k(f, f.first) == Kin.WEALTH
 
 
-def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳) whose 遁干 is the day's 鬼
+def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳) whose 遁干 is the day's 鬼; and 明暗二鬼格
+    # 「乃干上神作日干明鬼，又支上神遁旬干作日干暗鬼」 (「如六甲日申加甲、庚加支」)
+    def dun_ghost(b):
+        return (s := f.day.dun_stem(b)) is not None and s.element.overcomes(f.stem.element)
+    if _k(f, f.gan_shang) == Kin.OFFICER and dun_ghost(f.zhi_shang):
+        return True
     places = {f.gan_shang, f.zhi_shang, *f.trans}
-    ghosts = [b for b in places if (s := f.day.dun_stem(b)) is not None and s.element.overcomes(f.stem.element)]
+    ghosts = [b for b in places if dun_ghost(b)]
     if not ghosts:
         return None
     return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts))
