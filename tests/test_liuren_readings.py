@@ -712,6 +712,13 @@ def test_fa76_the_five_kinds_of_harm(day, where):
     assert fa(les, 76) == {}
 
 
+# line 249: 人喜我憂格 「如辛丑日干上酉與干作六害，支上子與丑卻作六合也。外有乙未、乙丑日並干上卯，辛未日干上酉」.
+@pytest.mark.parametrize("day, gan", [("辛丑", "酉"), ("乙未", "卯"), ("乙丑", "卯"), ("辛未", "酉")])
+def test_fa76_others_glad_i_grieve(day, gan):
+    les = _lesson(day, gan=gan)
+    assert les.zhi_shang.combine == les.day.branch and fa(les, 76) == {}
+
+
 # 卷十二 第79法 干支值絕, lines 269–271: 甲申、甲寅、丙申、戊寅日返吟; 乙未日干上申、支上亥 (「此言土內有寄寅
 # 者，故以亥為絕也」), 丁未日支干上皆乘亥, 己未日干上亥、又干上巳.
 @pytest.mark.parametrize("day, where", [

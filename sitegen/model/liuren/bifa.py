@@ -1126,10 +1126,12 @@ def f75(f):  # 賓主不投刑在上: 「凡支干乘刑者有三等」: 一字�
 
 
 def f76(f):  # 彼此猜忌害相隨: 「此例有五等」: 干上·支上 each in 六害 with what is under it (一), with each
-    # other (二, and 三 四 with it), or crosswise, 干上 with the 辰 and 支上 with the day (五)
+    # other (二, and 三 四 with it), or crosswise, 干上 with the 辰 and 支上 with the day (五); and the 格 its 解
+    # sets after them (as 第62法's 「此例有二等」 is followed by its 格), 人喜我憂格 「如辛丑日干上酉與干作六害，支上
+    # 子與丑卻作六合也」: 干上 in 六害 with the day, 支上 in 六合 with the 辰
     g, z = f.gan_shang, f.zhi_shang
     return ((g.harm == f.lodging and z.harm == f.branch) or g.harm == z
-            or (g.harm == f.branch and z.harm == f.lodging))
+            or (g.harm == f.branch and z.harm == f.lodging) or (g.harm == f.lodging and z.combine == f.branch))
 
 
 def f77(f):  # 互生俱生凡事益
