@@ -719,6 +719,12 @@ def test_fa76_others_glad_i_grieve(day, gan):
     assert les.zhi_shang.combine == les.day.branch and fa(les, 76) == {}
 
 
+# 卷十二 第77法, line 259: 自在格 「如甲子、乙亥、丙寅、丁卯、戊午、己巳、庚辰、辛未、壬申、癸酉十日，並支加干上而生日也」.
+@pytest.mark.parametrize("day", ["甲子", "乙亥", "丙寅", "丁卯", "戊午", "己巳", "庚辰", "辛未", "壬申", "癸酉"])
+def test_fa77_the_branch_over_the_stem_feeding_it(day):
+    assert fa(_lesson(day, gan=day[1]), 77) == {}
+
+
 # 卷十二 第79法 干支值絕, lines 269–271: 甲申、甲寅、丙申、戊寅日返吟; 乙未日干上申、支上亥 (「此言土內有寄寅
 # 者，故以亥為絕也」), 丁未日支干上皆乘亥, 己未日干上亥、又干上巳.
 @pytest.mark.parametrize("day, where", [

@@ -1134,9 +1134,11 @@ def f76(f):  # 彼此猜忌害相隨: 「此例有五等」: 干上·支上 each
             or (g.harm == f.branch and z.harm == f.lodging) or (g.harm == f.lodging and z.combine == f.branch))
 
 
-def f77(f):  # 互生俱生凡事益
+def f77(f):  # 互生俱生凡事益: 互生格 「干上神生支，支上神生干」, 俱生格 「乃干上神生干，支上神生支」, and 自在格
+    # 「如甲子、乙亥 … 癸酉十日，並支加干上而生日也」: the 辰 on 干上, generating the stem
     g, z, s, b = f.gan_shang.element, f.zhi_shang.element, f.stem.element, f.branch.element
-    return (g.generates(b) and z.generates(s)) or (g.generates(s) and z.generates(b))
+    return ((g.generates(b) and z.generates(s)) or (g.generates(s) and z.generates(b))
+            or (f.gan_shang == f.branch and b.generates(s)))
 
 
 def f78(f):  # 互旺皆旺坐謀宜: 干上·支上 at 帝旺, crosswise or each its own
