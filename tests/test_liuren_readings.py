@@ -828,6 +828,15 @@ def test_fa91_the_tiger_on_the_stems_ghost_anywhere_in_the_lessons(day, heaven, 
     assert fa(_lesson(day, heaven, earth), 91) == {"day_night": (shift,)}
 
 
+def test_fa91_the_five_places_are_the_branch_the_transmissions_and_the_askers_year():
+    # 「但不臨干而在五處」: the 六處 「三傳、年命、日辰」 less 干上. 甲子日干上亥: 申 (a 鬼, 晝 白虎) is the
+    # 干陰, over 亥 — not one of the 六處, so it holds where the asker's 本命 or 行年 is 亥
+    les = _lesson("甲子", gan="亥")
+    assert [k.upper for k in les.lessons][1] == Branch.SHEN and Branch.SHEN not in les.transmissions
+    assert fa(les, 91)["any"] == ((("day_night", ("day",)), ("birth", ("亥",))),
+                                  (("day_night", ("day",)), ("xing", ("亥",))))
+
+
 def test_fa91_not_for_the_four_stems_the_book_excludes():
     # 「若乙丙丁辛四干無此例」
     assert not any(fa(lesson(d, p), 91) is not None

@@ -1268,10 +1268,17 @@ def f90(f):  # 來去俱空豈動宜: 返吟 with 初傳 void; and 移遠就近�
     return cond(hours=(f.first,)) if dn in ("both", hour_shift) else None
 
 
-def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, wherever it stands in the 課傳 (「但不臨干而在五處」;
-    # 馬載虎鬼格 is one): a 鬼 of the day among the four lessons' uppers or the 三傳, riding 白虎
-    ghosts = [b for b in {*(k.upper for k in f.lessons), *f.trans} if _k(f, b) == Kin.OFFICER]
-    return _on(f, lambda g: any(g[b] == "白虎" for b in ghosts)) if ghosts else None
+def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, on 干上 or 「不臨干而在五處」 — the rest of the 六處
+    # 「三傳、年命、日辰」 (馬載虎鬼格 is one): a 鬼 of the day riding 白虎 on 干上·支上 or in the 三傳, or else
+    # over the asker's 本命 or 行年
+    six = {f.gan_shang, f.zhi_shang, *f.trans}
+    alts: list[tuple] = []
+    for shift, night in SHIFTS:
+        g, dn = (f.gn if night else f.gd), ("day_night", (shift,))
+        tiger = B(g.index("白虎"))
+        if _k(f, tiger) == Kin.OFFICER:
+            alts += [(dn,)] if tiger in six else [(dn, ("birth", (f.seat(tiger),))), (dn, ("xing", (f.seat(tiger),)))]
+    return _one_of(alts)
 
 
 @by_stem_plate
