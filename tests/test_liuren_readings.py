@@ -271,6 +271,21 @@ def test_fa69_the_open_and_the_hidden_ghost(stem, where):
             assert fa(_at_words(d.zh, where), 69) == {}
 
 
+# 卷十二 第92法, line 399: 「如六丙日，寅加巳夜將乘青龍，三月占尤的。六丁日干上寅夜將，三月占，內丙午、丁未日空亡不
+# 中用。六戊日干上申晝將乘青龍，九月占，內戊寅日申空。六己日干上巳晝將，六月占，內己亥日巳空」.
+@pytest.mark.parametrize("stem, gan, shift, month, void_day", [
+    ("丙", "寅", "night", "辰", "丙午"), ("丁", "寅", "night", "辰", "丁未"), ("戊", "申", "day", "戌", "戊寅"),
+    ("己", "巳", "day", "未", "己亥")])
+def test_fa92_the_dragon_on_what_feeds_the_stem(stem, gan, shift, month, void_day):
+    for d in SIXTY:
+        if d.stem.zh == stem:
+            when = fa(_lesson(d.zh, gan=gan), 92)
+            if d.zh == void_day:
+                assert when is None
+            else:
+                assert when == {"months": (month,), "day_night": (shift,)}
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

@@ -1281,9 +1281,11 @@ def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, on �
     return _one_of(alts)
 
 
-@by_stem_plate
-def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is the month's 生氣
-    if _k(f, f.gan_shang) != Kin.PARENT:
+def f92(f):  # 龍加生氣吉遲遲: 「謂青龍乘生干之神，又作月內之生氣者」: 青龍 on 干上 riding what 生 the stem —
+    # its element's 生, or its 長生 (「六戊日干上申晝將乘青龍，九月占」: 申, 戊's 長生) — in the month whose 生氣
+    # it is; not where it is void (「內丙午、丁未日空亡不中用」, 「內戊寅日申空」)
+    g = f.gan_shang
+    if (_k(f, g) != Kin.PARENT and g != stage_branch(f.stem.element, Stage.CHANGSHENG)) or g in _void(f):
         return None
     dn = f.on(_rides("青龍", f.gan_shang))
     if dn is None:
