@@ -286,6 +286,19 @@ def test_fa92_the_dragon_on_what_feeds_the_stem(stem, gan, shift, month, void_da
                 assert when == {"months": (month,), "day_night": (shift,)}
 
 
+# 卷十二 第95法, line 449: 「三傳內現類而傳自墓克者例，皆是午丑申作三傳者。如乙亥、乙酉、乙未、乙巳、乙卯五日，並午加亥
+# 為用」; line 453 白蟻食屍格 「壬癸日申坐丑上，夜將上乘白虎 … 又六戊日午加戌，晝將上乘白虎。六己日巳坐戌旦將」;
+# line 455 懶去取財格 「六甲日干上寅或卯」.
+def test_fa95_the_kinds_set_after_the_six_lines():
+    for day in ("乙亥", "乙未", "乙巳", "乙卯"):            # 乙酉: 比用, 亥午丑 (validation: garbled)
+        les = _at_words(day, "午加亥")
+        assert "".join(b.zh for b in les.transmissions) == "午丑申" and fa(les, 95) == {}
+    assert fa(_at_words("癸丑", "申加丑"), 95) == {"day_night": ("night",)}
+    assert fa(_at_words("戊子", "午加戌"), 95) == {"day_night": ("day",)}
+    assert fa(_at_words("己丑", "巳加戌"), 95) == {"day_night": ("day",)}
+    assert fa(_at_words("甲子", "干上卯"), 95) == {}
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

@@ -1313,10 +1313,17 @@ def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart 
     return None
 
 
-@by_stem_trans
 def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 局 as one element — 財, 父母, 子息, 官鬼
-    # and 「同類現卦，必憂妻及去財」 (兄弟) alike
-    return trans_element(f.trans) is not None
+    # and 「同類現卦，必憂妻及去財」 (兄弟) alike; and the 格 its 解 sets after them that show an 爻 in the 課傳:
+    # 「三傳內現類而傳自墓克者例，皆是午丑申作三傳者」; 懶去取財格 「六甲日干上寅或卯」 (the 比肩 on 干上);
+    # 白蟻食屍格 「此乃父母爻乘白虎坐墓 … 余干逐類而推之」 (壬癸日申坐丑上夜, 六戊日午加戌晝, 六己日巳坐戌旦):
+    # what 生 the stem over its own 墓, riding 白虎. (支干同類格, twelve whole days, and 德喪祿絕格, a plate of
+    # every day, name no 爻 of the chart: not read here.)
+    if (trans_element(f.trans) is not None or f.trans == (B.WU, B.CHOU, B.SHEN)
+            or (f.stem == Stem.JIA and f.gan_shang in (B.YIN, B.MAO))):
+        return True
+    parents = [b for b in BRANCHES if _k(f, b) == Kin.PARENT and f.seat(b) == mu(b.element)]
+    return _on(f, lambda g: any(g[b] == "白虎" for b in parents)) if parents else None
 
 
 def undecided(f):
