@@ -299,6 +299,14 @@ def test_fa95_the_kinds_set_after_the_six_lines():
     assert fa(_at_words("甲子", "干上卯"), 95) == {}
 
 
+# 卷十二 第66法, line 101: 疑惑格 「卯酉日占事，如行年又在卯酉之上者」.
+def test_fa66_doubt_on_mao_and_you_days_by_the_askers_year():
+    assert fa(_lesson("丁卯", gan="子"), 66) == {"xing": ("卯", "酉"), "needs": ("行年",)}
+    assert fa(_lesson("癸酉", gan="子"), 66) == {"xing": ("卯", "酉"), "needs": ("行年",)}
+    assert fa(_lesson("乙丑", gan="子"), 66) is None
+    assert fa(_at_words("甲子", "辰加子"), 66) == {}
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

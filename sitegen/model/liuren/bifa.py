@@ -1029,8 +1029,11 @@ def f65(f):  # 干墓并關人宅廢: the stem's 墓 發用 from one of the four
     return cond(months=GUANSHEN_MONTHS[m])
 
 
-def f66(f):  # 支墳財並旅程稽: 初傳 the 辰's 墓, and the stem's 財
-    return f.first == stage_branch(f.branch.element, Stage.MU) and _k(f, f.first) == Kin.WEALTH
+def f66(f):  # 支墳財並旅程稽: 「謂地支之墓作日干之財者」, 發用 (初傳 the 辰's 墓, and the stem's 財); and 疑惑格
+    # 「卯酉日占事，如行年又在卯酉之上者」: on a 卯 or 酉 day, the asker's 行年 卯 or 酉
+    if f.first == stage_branch(f.branch.element, Stage.MU) and _k(f, f.first) == Kin.WEALTH:
+        return True
+    return cond(xing=(B.MAO, B.YOU)) if f.branch in (B.MAO, B.YOU) else None
 
 
 def f69(f):  # 虎乘遁鬼殃非淺: 白虎 on a branch (干上, 支上 or 傳) whose 遁干 is the day's 鬼; and 明暗二鬼格
