@@ -113,13 +113,15 @@ def test_fa_65_the_stems_tomb_as_the_seasons_guanshen():
 
 
 def test_fa_66_the_branchs_tomb_as_the_stems_wealth():
-    """卷十二 第66法 支墳財並: 初傳 the 辰's 墓, the stem's 財 — only on 甲·乙 days (every 墓 is earth)."""
+    """卷十二 第66法 支墳財並: 初傳 the 辰's 墓, the stem's 財 — only on 甲·乙 days (every 墓 is earth; its
+    疑惑格, on 卯·酉 days, holds by the asker's 行年)."""
     for day, h, e in (("甲子", "辰", "子"), ("甲午", "戌", "寅"), ("乙酉", "丑", "辰")):
         assert _fa(day, h, e, 66) == {}, day
     # 甲午日戌加子用: 戌 is 用 by the 孟仲季 reading of 涉害 (by depth the 初傳 is 寅, and it is not shown)
     assert _fa("甲午", "戌", "子", 66, shehai="mengzhongji") == {}
     assert _fa("甲午", "戌", "子", 66) is None
-    assert {les.day.stem.zh for les in all_lessons() if any(b.number == 66 for b in les.bifa)} == {"甲", "乙"}
+    assert {les.day.stem.zh for les in all_lessons()
+            if any(b.number == 66 and b.condition is None for b in les.bifa)} == {"甲", "乙"}
 
 def test_a_rule_without_predicate_is_reported_by_id(monkeypatch):
     rules = {r.id: r for r in RULES}
