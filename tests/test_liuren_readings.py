@@ -307,6 +307,18 @@ def test_fa66_doubt_on_mao_and_you_days_by_the_askers_year():
     assert fa(_at_words("甲子", "辰加子"), 66) == {}
 
 
+# 卷十二 第78法, line 263: 「互旺格 止甲申、庚寅二日有之。甲申日干上酉 … 庚寅日干上卯」; line 265 皆旺格: 「甲申日干上卯、
+# 支上酉，庚寅日干上酉，壬申、壬寅日干上子，丙申、丙寅日干上午」.
+def test_fa78_the_mutual_prime_only_on_two_days():
+    mutual = {(les.day.zh, les.gan_shang.zh) for les in (lesson(d, p) for d in SIXTY for p in range(1, 13))
+              if fa(les, 78) is not None and les.gan_shang != les.zhi_shang
+              and les.gan_shang.element == les.day.branch.element}
+    assert mutual == {("甲申", "酉"), ("庚寅", "卯")}
+    for day, gan in (("甲申", "卯"), ("庚寅", "酉"), ("壬申", "子"), ("壬寅", "子"), ("丙申", "午"), ("丙寅", "午")):
+        assert fa(_lesson(day, gan=gan), 78) == {}
+    assert fa(_lesson("辛未", gan="子"), 78) is None      # 子 as 未's 旺 is no 旺 here
+
+
 # 卷十二 第62法, line 69: 「一者干墓臨支，二者支墓臨支 … 假令乙亥日未為干墓臨支而克支，如晝占上乘白虎」.
 def test_fa62_the_stems_tomb_on_the_branch():
     assert fa(_lesson("乙亥", "未", "亥"), 62) == {"day_night": ("day",)}

@@ -1144,8 +1144,12 @@ def f77(f):  # 互生俱生凡事益: 互生格 「干上神生支，支上神�
             or (f.gan_shang == f.branch and b.generates(s)))
 
 
-def f78(f):  # 互旺皆旺坐謀宜: 干上·支上 at 帝旺, crosswise or each its own
+def f78(f):  # 互旺皆旺坐謀宜: 干上·支上 at 帝旺, crosswise (互旺格) or each its own (皆旺格 「支干上皆乘旺神者」).
+    # 「互旺格 止甲申、庚寅二日有之」: a 土 stem or 辰 has no 旺 here (as 土's 帝旺 子 it would give 丁丑 辛未 乙未
+    # 辛丑 戊寅 戊申 互旺 too; no 土 day is among the 皆旺 either: 甲申、庚寅、壬申、壬寅、丙申、丙寅)
     s, b = f.stem.element, f.branch.element
+    if Element.EARTH in (s, b):
+        return None
     w = Stage.DIWANG
     return (_st(b, f.gan_shang) == w and _st(s, f.zhi_shang) == w) or (
         _st(s, f.gan_shang) == w and _st(b, f.zhi_shang) == w)
