@@ -839,14 +839,12 @@ def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是
     # the asker born in it; and 丁神厭目格 「余甲辰旬中，遇未加支於四月占，皆如前說 … 盖未為丁神乘厭目等凶煞故
     # 也」: on a day of the 甲辰 旬, 未 (its 丁) on 支上, in the fourth month (巳)
     m = stage_branch(f.stem.element, Stage.MU)
-    alts = []
+    alts: list[tuple] = []
     if f.gan_shang == m:
         alts.append((("birth", (m,)),))
     if f.day.xun_head.branch == B.CHEN and f.zhi_shang == B.WEI:
         alts.append((("months", (B.SI,)),))
-    if len(alts) < 2:
-        return cond(**dict(alts[0])) if alts else None
-    return either(True, tuple(alts))
+    return _one_of(alts)
 
 
 def _places(f) -> list[Branch]:
@@ -969,8 +967,8 @@ def f60(f):  # 太陽射宅屋光輝: 「丙午日戌加午，乃是支墓 … �
 @by_stem_plate
 def f61(f):  # 干乘墓虎無占病: 「謂六辛日丑加戌晝將乘白虎作墓神」: the stem's 墓 on 干上 riding 白虎; 「外有六乙日
     # 晝貴順行，雖是未乘白虎，上有臨行年本命上者」: on an 乙 day (whose 未 never rides 白虎 on 干上, 「即無加干者
-    # 也」), the 墓 riding 白虎 over the asker's 本命 or 行年;
-    # and 虎鬼加干格 (「如六己日卯加己夜、六壬日戌加壬晝夜、六癸日戌加癸晝」): a 鬼 on 干上 riding 白虎
+    # 也」), the 墓 riding 白虎 over the asker's 本命 or 行年; and 虎鬼加干格 (「如六己日卯加己夜、六壬日戌加壬
+    # 晝夜、六癸日戌加癸晝」): a 鬼 on 干上 riding 白虎
     m, g = mu(f.stem.element), f.gan_shang
     alts: list[tuple] = []
     for shift, night in SHIFTS:
