@@ -839,7 +839,7 @@ def f56(f):  # 天網自裹己招非: 「乃墓神覆日，如占人本命又是
     # the asker born in it; and 丁神厭目格 「余甲辰旬中，遇未加支於四月占，皆如前說 … 盖未為丁神乘厭目等凶煞故
     # 也」: on a day of the 甲辰 旬, 未 (its 丁) on 支上, in the fourth month (巳)
     m = stage_branch(f.stem.element, Stage.MU)
-    alts: list[tuple] = []
+    alts = []
     if f.gan_shang == m:
         alts.append((("birth", (m,)),))
     if f.day.xun_head.branch == B.CHEN and f.zhi_shang == B.WEI:
@@ -884,7 +884,7 @@ def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of 
     m = mu(f.stem.element)
     six = {*f.trans, f.gan_shang, f.zhi_shang}
     feast = _k(f, B.WEI) == Kin.OFFICER and f.zhi_shang == B.WEI
-    alts: list[tuple] = []
+    alts = []
     if f.stem == Stem.GENG and f.method == "返吟":
         alts.append((("birth", (B.SHEN,)),))
     for shift, night in SHIFTS:
@@ -970,7 +970,7 @@ def f61(f):  # 干乘墓虎無占病: 「謂六辛日丑加戌晝將乘白虎作
     # 也」), the 墓 riding 白虎 over the asker's 本命 or 行年; and 虎鬼加干格 (「如六己日卯加己夜、六壬日戌加壬
     # 晝夜、六癸日戌加癸晝」): a 鬼 on 干上 riding 白虎
     m, g = mu(f.stem.element), f.gan_shang
-    alts: list[tuple] = []
+    alts = []
     for shift, night in SHIFTS:
         gs, dn = (f.gn if night else f.gd), ("day_night", (shift,))
         if gs[g] == "白虎" and (g == m or _k(f, g) == Kin.OFFICER):
@@ -992,7 +992,7 @@ def f62(f):  # 支乘墓虎有伏尸: 「一者干墓臨支，二者支墓臨支
     if not (ghost or tomb_tiger or snake):
         return None
     not_sun = ("month_generals", tuple(b for b in BRANCHES if b != z))
-    alts: list[tuple] = []
+    alts = []
     for shift, night in SHIFTS:
         rides, dn = (f.gn if night else f.gd)[z], ("day_night", (shift,))
         if rides == "白虎" and ghost:
@@ -1277,7 +1277,7 @@ def f91(f):  # 虎臨干鬼凶速速: 「謂日干之鬼上乘白虎者」, on �
     # 「三傳、年命、日辰」 (馬載虎鬼格 is one): a 鬼 of the day riding 白虎 on 干上·支上 or in the 三傳, or else
     # over the asker's 本命 or 行年
     six = {f.gan_shang, f.zhi_shang, *f.trans}
-    alts: list[tuple] = []
+    alts = []
     for shift, night in SHIFTS:
         g, dn = (f.gn if night else f.gd), ("day_night", (shift,))
         tiger = B(g.index("白虎"))
