@@ -893,6 +893,18 @@ def test_fa11_the_ghosts_held_down_or_turned(day, where, shift):
     assert _at(fa(_at_words(day, where), 11), shift)
 
 
+# line 243 家鬼: 「凡值支上有鬼，引入鬼鄉者，皆如此說」 (己丑日干上申 寅卯辰, 丙申日干上丑 子申辰, 丙寅日干上辰 子亥戌):
+# a 鬼 from 支上 that leads nowhere near its 鄉 is not the 格 (丁卯日干上辰: 子酉午, 中·末 財·比).
+@pytest.mark.parametrize("day, where", [("己丑", "干上申"), ("丙申", "干上丑"), ("丙寅", "干上辰")])
+def test_fa11_the_house_ghost_leading_into_its_home(day, where):
+    assert fa(_at_words(day, where), 11) == {}
+
+
+def test_fa11_the_house_ghost_must_lead_into_its_home():
+    les = _at_words("丁卯", "干上辰")
+    assert les.transmissions[0] == les.lessons[2].upper and fa(les, 11) is None
+
+
 def test_fa11_the_noble_virtue_only_by_night():
     # 乙巳日酉加巳: 「如用晝貴，凶不可遏，設用夜貴反為吉」
     assert fa(_at_words("乙巳", "酉加巳"), 11) == {"day_night": ("night",)}

@@ -214,8 +214,9 @@ def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
 
 
 def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and the 格 its 解 sets under it:
-    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰, 干上
-    #   overcoming it;
+    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰 that
+    #   leads into the 鬼's 鄉 (中傳 or 末傳 a 鬼 too, or the 三傳 one 鬼 局 or 方: 己丑 寅卯辰, 丙寅 子亥戌,
+    #   丙申 子申辰), 干上 overcoming it;
     # 家人解禍 (「支上有寅木可以敵鬼」): 三傳 all 鬼, 支上 overcoming them;
     # 引鬼為生 「謂初傳日鬼，而生其末傳來育干者是也」;
     # 傳鬼為生 「三傳皆作日鬼，反生起干上之神而育干者是也」 — or the 鬼 are the generals on the 傳, which 生 the
@@ -231,6 +232,7 @@ def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and
     first, last = f.first, f.trans[2]
     if ((ghosts and (g.overcomes(te) or z.overcomes(te) or (te.generates(g) and g.generates(s))))
             or (_k(f, first) == Kin.OFFICER and first in (f.zhi_shang, f.lessons[3].upper)
+                and (ghosts or any(_k(f, b) == Kin.OFFICER for b in f.trans[1:]))
                 and g.overcomes(first.element))
             or (_k(f, first) == Kin.OFFICER and first.element.generates(last.element)
                 and last.element.generates(s))):
