@@ -514,6 +514,20 @@ def test_fa13_the_eastern_quarter_as_one_officer():
     assert fa(_lesson("戊子", gan="午"), 13) == {"months": ("寅", "卯")}
 
 
+# 「三合為鬼亦如前說」 (line 265): a 木 局 whose first is not 木 is read as 木 all the same (亥卯未 for 己, 旺 in 寅卯).
+def test_fa13_a_wood_trine_as_one_officer():
+    les = _lesson("己亥", gan="亥")
+    assert {b.zh for b in les.transmissions} == set("亥卯未") and les.transmissions[0].zh != "卯"
+    assert fa(les, 13) == {"months": ("寅", "卯")}
+
+
+# 卷十一 第14法 傳財太旺, line 269 「三傳子申辰皆作日之財 … 又於秋冬水生旺之月」; line 273 財神空亡格 辛亥日干上寅:
+# its 三傳 未亥卯 are one 木 局, the 財 of 辛, 旺相 in winter and spring (not by 未's 土).
+def test_fa14_the_wealth_trine_strong_by_its_own_element():
+    assert fa(_lesson("戊申", gan="丑"), 14) == {"months": ("子", "申", "酉", "亥")}
+    assert fa(_lesson("辛亥", gan="寅"), 14) == {"months": ("子", "寅", "卯", "亥")}
+
+
 # 卷十二 第55法 羅網, line 31: 「謂干上乘干前一辰，支上乘支前一辰 … 如甲申日干上卯、支上酉」; line 33: 「干上
 # 乘支之網，支上乘干之羅者 … 庚寅日干上卯、支上酉 … 丁丑日干上寅為互網，又干上申為皆網」.
 @pytest.mark.parametrize("day, gan", [

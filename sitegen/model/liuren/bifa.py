@@ -85,7 +85,8 @@ _KIN_OF = {s: {e: kin(s, e) for e in Element} for s in Element}
 
 def _trans_el(f: Facts) -> Element:
     """The element the 三傳 act as when they are all one kin (the 局's, or the first's)."""
-    return trans_element(f.trans) or f.first.element
+    e = trans_element(f.trans)
+    return f.first.element if e is None else e   # not ``or``: 木 is Element 0
 
 
 def _shift(day: bool, night: bool) -> str | None:
