@@ -521,11 +521,17 @@ def test_fa13_a_wood_trine_as_one_officer():
     assert fa(les, 13) == {"months": ("寅", "卯")}
 
 
-# 卷十一 第14法 傳財太旺, line 269 「三傳子申辰皆作日之財 … 又於秋冬水生旺之月」; line 273 財神空亡格 辛亥日干上寅:
-# its 三傳 未亥卯 are one 木 局, the 財 of 辛, 旺相 in winter and spring (not by 未's 土).
+# 卷十一 第14法 傳財太旺, line 269 「三傳子申辰皆作日之財 … 又於秋冬水生旺之月」; 辛卯日干上寅's 三傳 未亥卯 are one
+# 木 局, the 財 of 辛, 旺相 in winter and spring (not by 未's 土).
 def test_fa14_the_wealth_trine_strong_by_its_own_element():
     assert fa(_lesson("戊申", gan="丑"), 14) == {"months": ("子", "申", "酉", "亥")}
-    assert fa(_lesson("辛亥", gan="寅"), 14) == {"months": ("子", "寅", "卯", "亥")}
+    assert fa(_lesson("辛卯", gan="寅"), 14) == {"months": ("子", "寅", "卯", "亥")}
+
+
+# line 273 財神空亡格: 「如辛亥日干上寅、支上卯，二財皆空」 — in any month.
+def test_fa14_both_wealths_void():
+    les = _lesson("辛亥", gan="寅")
+    assert les.lessons[2].upper.zh == "卯" and fa(les, 14) == {}
 
 
 # 卷十二 第55法 羅網, line 31: 「謂干上乘干前一辰，支上乘支前一辰 … 如甲申日干上卯、支上酉」; line 33: 「干上

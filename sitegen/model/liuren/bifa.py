@@ -263,7 +263,10 @@ def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
     return cond(months=months_where((_trans_el(f),), frozenset({"旺"})))
 
 
-def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
+def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month; and 財神空亡格 (「辛亥日干上寅、支上卯，二財皆空」):
+    # 干上 and 支上 both the day's 財, both void
+    if all(_k(f, b) == Kin.WEALTH and b in _void(f) for b in (f.gan_shang, f.zhi_shang)):
+        return True
     if not _all_kin(f, Kin.WEALTH):
         return None
     return cond(months=months_where((_trans_el(f),), WANGXIANG))
