@@ -771,6 +771,19 @@ def test_fa38_not_in_the_other_shift_nor_on_a_southeastern_head():
     assert les.method == "伏吟" and fa(les, 38) is None
 
 
+# line 561: 「甲午、甲辰、甲寅三旬，止有天盤之旬首乘元武 … 亦可如其說」 — the heaven 旬首 riding 玄武, 發用 or not
+# (丙申日, 甲午旬: 午 over 申 rides 玄武 by night; 甲辰日: 辰 over 申 by day and night).
+@pytest.mark.parametrize("day, earth, shift", [("丙申", "申", "night"), ("甲辰", "申", "")])
+def test_fa38_the_heaven_xun_head_riding_xuanwu(day, earth, shift):
+    les = _lesson(day, GanZhi.from_zh(day).xun_head.branch.zh, earth)
+    head = les.day.xun_head.branch
+    assert head not in les.transmissions[:1]
+    gens = {"day": (les.generals_day,), "night": (les.generals_night,)}.get(
+        shift, (les.generals_day, les.generals_night))
+    assert all(g[head] == "玄武" for g in gens)
+    assert fa(les, 38) == ({"day_night": (shift,)} if shift else {})
+
+
 # 卷十二 第91法 虎臨干鬼, line 391: 「謂日干之鬼上乘白虎者 … 但不臨干而在五處」; 甲子日申加戌晝 (申 the 中傳),
 # line 393: 甲子日申加午晝 (末傳), 戊寅日寅加亥夜 (中傳); line 395 馬載虎鬼格: 戊辰日寅加未夜 …, 甲寅日伏吟晝.
 @pytest.mark.parametrize("day, heaven, earth, shift", [

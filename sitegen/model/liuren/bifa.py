@@ -703,9 +703,13 @@ def f37(f):  # 末助初兮三等論: 末傳 生 初傳; and 謁求禍出格 「
 
 
 def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
-    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not
-    over = f.day.xun_head.branch.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
-    return _any_shift(bikou(f), _on(f, _rides("玄武", over)))
+    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not; in the
+    # 旬 where 玄武 never stands there, 「甲午、甲辰、甲寅三旬，止有天盤之旬首乘元武 … 亦可如其說」: the heaven
+    # 旬首 riding 玄武, used or not
+    head = f.day.xun_head.branch
+    over = head.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
+    sky = _on(f, _rides("玄武", head)) if head in (B.WU, B.CHEN, B.YIN) else None
+    return _any_shift(bikou(f), _on(f, _rides("玄武", over)), sky)
 
 
 @by_stem_plate
