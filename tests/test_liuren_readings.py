@@ -1425,3 +1425,12 @@ def test_fa34_the_stems_birth_without_qi_fed_by_a_ghost():
 def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
     from sitegen.model.liuren.examples import evaluate_bifa
     assert evaluate_bifa("六戊", "伏吟", 34, shift).shows
+
+
+# 卷十一 第47法 貴雖在獄, line 635: 「謂天乙貴人加臨地盤辰戌上者 … 如辰戌二日占之，乃為貴人入宅，非坐獄論也」:
+# 甲辰日's 晝貴 丑 over 辰 is 入宅 (held by night only, 夜貴 未 over 戌); over 戌 it is the 獄 (held by day);
+# 甲子日 丑 over 辰 is the 獄 (and 未 over 戌: both).
+def test_fa47_the_noble_in_jail_but_not_in_the_house():
+    assert fa(_lesson("甲辰", "丑", "辰"), 47) == {"day_night": ("night",)}
+    assert fa(_lesson("甲辰", "丑", "戌"), 47) == {"day_night": ("day",)}
+    assert fa(_lesson("甲子", "丑", "辰"), 47) == {}

@@ -771,10 +771,11 @@ def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a d
     return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
 
 
-@by_stem_plate
-def f47(f):  # 貴雖在獄宜臨干: 貴人 over 辰 or 戌 (for 乙 辛 days over their own place)
+def f47(f):  # 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者」 (for 乙 辛 days over their own place, 「卻名貴人
+    # 臨身」); but 「如辰戌二日占之，乃為貴人入宅，非坐獄論也」: not over the day's own 辰 or 戌
+    jail = {B.CHEN, B.XU} - {f.branch}
     d, n = _nobles(f)
-    hd, hn = f.seat(d) in (B.CHEN, B.XU), f.seat(n) in (B.CHEN, B.XU)
+    hd, hn = f.seat(d) in jail, f.seat(n) in jail
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
