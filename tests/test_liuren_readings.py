@@ -1434,3 +1434,21 @@ def test_fa47_the_noble_in_jail_but_not_in_the_house():
     assert fa(_lesson("甲辰", "丑", "辰"), 47) == {"day_night": ("night",)}
     assert fa(_lesson("甲辰", "丑", "戌"), 47) == {"day_night": ("day",)}
     assert fa(_lesson("甲子", "丑", "辰"), 47) == {}
+
+
+# 卷十一 第48法 鬼乘天乙, line 639: 「如六辛日午加干，如用晝占 … 如臨宅上者」; 「又六丙日晝將亥加巳或亥加支，六丁日晝將
+# 亥加未，或亥加支，六乙日申加乙或申加支」; line 643 貴人作墓格 「六庚日丑為晝貴作墓神加干」 (六甲's 夜貴 未); line 645
+# 貴人脫氣格 「六壬、六癸日以卯為夜貴作脫氣」 (on 干上 or 支上, as the 法's own).
+@pytest.mark.parametrize("day, where, shift", [
+    ("辛卯", "午加戌", "day"), ("辛丑", "午加丑", "day"), ("丙寅", "亥加巳", "day"), ("丙午", "亥加午", "day"),
+    ("丁卯", "亥加未", "day"), ("乙丑", "申加辰", "night"), ("庚子", "丑加申", "day"), ("甲子", "未加寅", "night"),
+    ("壬子", "卯加亥", "night"), ("癸丑", "卯加丑", "night")])
+def test_fa48_the_noble_as_ghost_tomb_or_drain(day, where, shift):
+    assert _at(fa(_at_words(day, where), 48), shift)
+
+
+def test_fa48_not_where_the_noble_is_off_the_stem_and_branch():
+    # 壬子日: 夜貴 卯 (its 脫) over 巳, neither 干上 (亥's) nor 支上 (子's); 晝貴 巳 over 未, a 財
+    les = _at_words("壬子", "卯加巳")
+    assert fa(les, 48) is None
+

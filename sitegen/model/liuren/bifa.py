@@ -779,10 +779,19 @@ def f47(f):  # 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
-def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上
+def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上 (「六辛日午加干 … 如臨宅上者」); and the 格 its 解
+    # sets under it, the 貴人 on 干上 or 支上 as the 法's own (「臨身」, 「臨宅上」; the 解 says where only for the
+    # 墓): 空亡貴人 「緣貴人作空亡者，亦是神祇撓害」 (the 貴人 void); 貴人作墓 「六庚日丑為晝貴作墓神加干」 (the 貴人
+    # the stem's 墓, on 干上; 六甲's 夜貴 未); 貴人脫氣 「六壬、六癸日以卯為夜貴作脫氣」 (the 貴人 the stem's 脫)
+    tomb = stage_branch(f.stem.element, Stage.MU)
+
+    def shows(x: Branch) -> bool:
+        if x == tomb == f.gan_shang:
+            return True
+        return x in (f.gan_shang, f.zhi_shang) and (
+            x in _void(f) or _k(f, x) in (Kin.OFFICER, Kin.OFFSPRING))
     d, n = _nobles(f)
-    hd = _k(f, d) == Kin.OFFICER and d in (f.gan_shang, f.zhi_shang)
-    hn = _k(f, n) == Kin.OFFICER and n in (f.gan_shang, f.zhi_shang)
+    hd, hn = shows(d), shows(n)
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
