@@ -1452,3 +1452,19 @@ def test_fa48_not_where_the_noble_is_off_the_stem_and_branch():
     les = _at_words("壬子", "卯加巳")
     assert fa(les, 48) is None
 
+
+# 卷十一 第49法 兩貴受克, line 649: 「六乙、六己日申加午、子加戌，六丙、六丁日亥加未、酉加巳，六辛日午加子、寅加申，六壬、六癸日
+# 巳加亥，卯加酉」 (both 貴人, 晝 and 夜); line 653 貴人忌憚格: 「甲日丑加寅，乃晝貴臨身 … 朱雀乘卯克天乙之丑土」, 「六己日申為
+# 夜貴臨身，朱雀乘午而克貴」, 「六己日晝貴人是子臨身，朱雀乘戌而克貴」.
+@pytest.mark.parametrize("day, where, shift", [
+    ("乙丑", "申加午", ""), ("己卯", "子加戌", ""), ("丙寅", "亥加未", ""), ("丁卯", "酉加巳", ""), ("辛巳", "午加子", ""),
+    ("壬子", "巳加亥", ""), ("癸丑", "卯加酉", ""), ("甲子", "丑加寅", "day"), ("己卯", "申加未", "night"),
+    ("己卯", "子加未", "day")])
+def test_fa49_both_nobles_overcome_or_the_noble_feared(day, where, shift):
+    assert _at(fa(_at_words(day, where), 49), shift)
+
+
+def test_fa49_the_feared_noble_by_its_shift_only():
+    les = _at_words("甲子", "丑加寅")
+    assert les.generals_day[Branch.MAO] == "朱雀" and fa(les, 49) == {"day_night": ("day",)}
+

@@ -796,8 +796,19 @@ def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上 (�
 
 
 @by_stem_plate
-def f49(f):  # 兩貴受克難干貴: both 貴人 over places that overcome them
-    return all(f.seat(x).element.overcomes(x.element) for x in _nobles(f))
+def f49(f):  # 兩貴受克難干貴: 「凡晝夜貴人皆立受克之方者」: both 貴人 over places that overcome them; and the 格
+    # its 解 sets under it: 白虎或乘臨丑 「緣丑乃天乙之本家，不宜見白虎也」 (白虎 rides 丑); 貴人忌憚 「緣朱雀乘神克
+    # 貴人」 (朱雀 rides a branch overcoming the 貴人 of the shift, the 貴人 on 干上: 「甲日丑加寅，乃晝貴臨身 …
+    # 朱雀乘卯克天乙之丑土」, each of its three lessons 臨身); 真朱雀 「緣朱雀臨午」 (朱雀 rides 午)
+    d, n = _nobles(f)
+    if all(f.seat(x).element.overcomes(x.element) for x in (d, n)):
+        return True
+    def shows(g, x: Branch) -> bool:
+        bird = B(g.index("朱雀"))
+        return (g[B.CHOU] == "白虎" or bird == B.WU
+                or (f.seat(x) == f.lodging and bird.element.overcomes(x.element)))
+    dn = _shift(shows(f.gd, d), shows(f.gn, n))
+    return None if dn is None else cond(day_night=dn)
 
 
 def f50(f):  # 二貴皆空虛喜期: each 貴人 void, or standing over a void place (落空)
