@@ -1468,3 +1468,24 @@ def test_fa49_the_feared_noble_by_its_shift_only():
     les = _at_words("甲子", "丑加寅")
     assert les.generals_day[Branch.MAO] == "朱雀" and fa(les, 49) == {"day_night": ("day",)}
 
+
+# 卷十一 第5法 六陽, line 185: 庚子日 戌加庚 (四課 戌子寅辰, 三傳 辰午申); line 187 悖戾格 甲午日干上子 「雖四課三傳皆處六陽之地」;
+# 第6法 六陰, line 193: 己卯日 酉加巳, 己亥日干上巳.
+@pytest.mark.parametrize("day, where, n", [
+    ("庚子", "戌加庚", 5), ("甲午", "干上子", 5), ("甲戌", "干上子", 5), ("己卯", "酉加巳", 6), ("己亥", "干上巳", 6)])
+def test_fa5_fa6_all_yang_or_all_yin(day, where, n):
+    assert fa(_at_words(day, where), n) == {}
+
+
+# line 197 源消根斷格: 「如癸卯、癸未、癸巳，干上卯 … 又是下生上神，迤邐而脫去」; line 199: 「辛卯日干上子，自干至支及初中末，
+# 迤邐下生上神 … 雖不係五陰位全，其理一同」 — held though 辛卯日干上子's 課傳 are not all 陰.
+@pytest.mark.parametrize("day, gan", [("癸卯", "卯"), ("癸未", "卯"), ("癸巳", "卯"), ("辛卯", "子")])
+def test_fa6_the_source_drained_to_the_root(day, gan):
+    assert fa(_lesson(day, gan=gan), 6) == {}
+
+
+def test_fa6_the_drain_must_run_through_the_transmissions():
+    # 辛巳日干上子: 辛 生 子, each lesson 下生上, but 三傳 寅辰午 (辰 does not 生 午) — and not all 陰
+    les = _lesson("辛巳", gan="子")
+    assert [b.zh for b in les.transmissions] == ["寅", "辰", "午"] and fa(les, 6) is None
+

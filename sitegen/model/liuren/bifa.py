@@ -182,8 +182,14 @@ def f05(f):  # 六陽數足須公用
     return all(k.upper.yang for k in f.lessons) and all(b.yang for b in f.trans)
 
 
-def f06(f):  # 六陰相繼盡昏迷
-    return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
+def f06(f):  # 六陰相繼盡昏迷: 「謂課傳皆居六陰之位是也」; and 源消根斷格 (「癸卯、癸未、癸巳，干上卯 … 又是下生上神，
+    # 迤邐而脫去」, 「辛卯日干上子，自干至支及初中末，迤邐下生上神 … 雖不係五陰位全，其理一同」): the stem 生 干上,
+    # each lesson's place 生 its god, 初 生 中 生 末
+    if not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans):
+        return True
+    a, b, c = (x.element for x in f.trans)
+    return (f.stem.element.generates(f.gan_shang.element) and a.generates(b) and b.generates(c)
+            and all(k.lower.element.generates(k.upper.element) for k in f.lessons[1:]))
 
 
 def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
