@@ -1489,3 +1489,13 @@ def test_fa6_the_drain_must_run_through_the_transmissions():
     les = _lesson("辛巳", gan="子")
     assert [b.zh for b in les.transmissions] == ["寅", "辰", "午"] and fa(les, 6) is None
 
+
+# 卷十一 第43法 害貴, line 605: 「甲申日未加申為夜貴 … 初傳子與未又為害 … 其餘五甲日未加寅用夜貴，亦如其說」 (甲辰日未加寅
+# takes 寅 by this site's 涉害, 三傳 寅未子, so its 初傳 does not harm 未: a 涉害 difference, not the 法's);
+# 「乙酉日未加寅作初傳，害中傳之晝貴」.
+@pytest.mark.parametrize("day, where, shift", [
+    ("甲申", "未加申", "night"), ("甲子", "未加寅", "night"), ("甲戌", "未加寅", "night"), ("甲午", "未加寅", "night"),
+    ("甲寅", "未加寅", "night"), ("乙酉", "未加寅", "day")])
+def test_fa43_the_first_harms_the_noble(day, where, shift):
+    assert _at(fa(_at_words(day, where), 43), shift)
+
