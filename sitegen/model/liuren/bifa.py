@@ -809,6 +809,7 @@ def f49(f):  # 兩貴受克難干貴: 「凡晝夜貴人皆立受克之方者」
     d, n = _nobles(f)
     if all(f.seat(x).element.overcomes(x.element) for x in (d, n)):
         return True
+
     def shows(g, x: Branch) -> bool:
         bird = B(g.index("朱雀"))
         return (g[B.CHOU] == "白虎" or bird == B.WU
