@@ -85,7 +85,8 @@ _KIN_OF = {s: {e: kin(s, e) for e in Element} for s in Element}
 
 def _trans_el(f: Facts) -> Element:
     """The element the 三傳 act as when they are all one kin (the 局's, or the first's)."""
-    return trans_element(f.trans) or f.first.element
+    e = trans_element(f.trans)
+    return f.first.element if e is None else e   # not ``or``: 木 is Element 0
 
 
 def _shift(day: bool, night: bool) -> str | None:
@@ -181,8 +182,14 @@ def f05(f):  # 六陽數足須公用
     return all(k.upper.yang for k in f.lessons) and all(b.yang for b in f.trans)
 
 
-def f06(f):  # 六陰相繼盡昏迷
-    return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
+def f06(f):  # 六陰相繼盡昏迷: 「謂課傳皆居六陰之位是也」; and 源消根斷格 (「癸卯、癸未、癸巳，干上卯 … 又是下生上神，
+    # 迤邐而脫去」, 「辛卯日干上子，自干至支及初中末，迤邐下生上神 … 雖不係五陰位全，其理一同」): the stem 生 干上,
+    # each lesson's place 生 its god, 初 生 中 生 末
+    if not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans):
+        return True
+    a, b, c = (x.element for x in f.trans)
+    return (f.stem.element.generates(f.gan_shang.element) and a.generates(b) and b.generates(c)
+            and all(k.lower.element.generates(k.upper.element) for k in f.lessons[1:]))
 
 
 def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
@@ -214,8 +221,9 @@ def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
 
 
 def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and the 格 its 解 sets under it:
-    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰, 干上
-    #   overcoming it;
+    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰 that
+    #   leads into the 鬼's 鄉 (中傳 or 末傳 a 鬼 too, or the 三傳 one 鬼 局 or 方: 己丑 寅卯辰, 丙寅 子亥戌,
+    #   丙申 子申辰), 干上 overcoming it;
     # 家人解禍 (「支上有寅木可以敵鬼」): 三傳 all 鬼, 支上 overcoming them;
     # 引鬼為生 「謂初傳日鬼，而生其末傳來育干者是也」;
     # 傳鬼為生 「三傳皆作日鬼，反生起干上之神而育干者是也」 — or the 鬼 are the generals on the 傳, which 生 the
@@ -231,6 +239,7 @@ def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and
     first, last = f.first, f.trans[2]
     if ((ghosts and (g.overcomes(te) or z.overcomes(te) or (te.generates(g) and g.generates(s))))
             or (_k(f, first) == Kin.OFFICER and first in (f.zhi_shang, f.lessons[3].upper)
+                and (ghosts or any(_k(f, b) == Kin.OFFICER for b in f.trans[1:]))
                 and g.overcomes(first.element))
             or (_k(f, first) == Kin.OFFICER and first.element.generates(last.element)
                 and last.element.generates(s))):
@@ -260,7 +269,10 @@ def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
     return cond(months=months_where((_trans_el(f),), frozenset({"旺"})))
 
 
-def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
+def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month; and 財神空亡格 (「辛亥日干上寅、支上卯，二財皆空」):
+    # 干上 and 支上 both the day's 財, both void
+    if all(_k(f, b) == Kin.WEALTH and b in _void(f) for b in (f.gan_shang, f.zhi_shang)):
+        return True
     if not _all_kin(f, Kin.WEALTH):
         return None
     return cond(months=months_where((_trans_el(f),), WANGXIANG))
@@ -697,9 +709,13 @@ def f37(f):  # 末助初兮三等論: 末傳 生 初傳; and 謁求禍出格 「
 
 
 def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
-    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not
-    over = f.day.xun_head.branch.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
-    return _any_shift(bikou(f), _on(f, _rides("玄武", over)))
+    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not; in the
+    # 旬 where 玄武 never stands there, 「甲午、甲辰、甲寅三旬，止有天盤之旬首乘元武 … 亦可如其說」: the heaven
+    # 旬首 riding 玄武, used or not
+    head = f.day.xun_head.branch
+    over = head.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
+    sky = _on(f, _rides("玄武", head)) if head in (B.WU, B.CHEN, B.YIN) else None
+    return _any_shift(bikou(f), _on(f, _rides("玄武", over)), sky)
 
 
 @by_stem_plate
@@ -761,23 +777,45 @@ def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a d
     return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
 
 
-@by_stem_plate
-def f47(f):  # 貴雖在獄宜臨干: 貴人 over 辰 or 戌 (for 乙 辛 days over their own place)
+def f47(f):  # 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者」 (for 乙 辛 days over their own place, 「卻名貴人
+    # 臨身」); but 「如辰戌二日占之，乃為貴人入宅，非坐獄論也」: not over the day's own 辰 or 戌
+    jail = {B.CHEN, B.XU} - {f.branch}
     d, n = _nobles(f)
-    hd, hn = f.seat(d) in (B.CHEN, B.XU), f.seat(n) in (B.CHEN, B.XU)
+    hd, hn = f.seat(d) in jail, f.seat(n) in jail
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
-def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上
+def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上 (「六辛日午加干 … 如臨宅上者」); and the 格 its 解
+    # sets under it, the 貴人 on 干上 or 支上 as the 法's own (「臨身」, 「臨宅上」; the 解 says where only for the
+    # 墓): 空亡貴人 「緣貴人作空亡者，亦是神祇撓害」 (the 貴人 void); 貴人作墓 「六庚日丑為晝貴作墓神加干」 (the 貴人
+    # the stem's 墓, on 干上; 六甲's 夜貴 未); 貴人脫氣 「六壬、六癸日以卯為夜貴作脫氣」 (the 貴人 the stem's 脫)
+    tomb = stage_branch(f.stem.element, Stage.MU)
+
+    def shows(x: Branch) -> bool:
+        if x == tomb == f.gan_shang:
+            return True
+        return x in (f.gan_shang, f.zhi_shang) and (
+            x in _void(f) or _k(f, x) in (Kin.OFFICER, Kin.OFFSPRING))
     d, n = _nobles(f)
-    hd = _k(f, d) == Kin.OFFICER and d in (f.gan_shang, f.zhi_shang)
-    hn = _k(f, n) == Kin.OFFICER and n in (f.gan_shang, f.zhi_shang)
+    hd, hn = shows(d), shows(n)
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
 @by_stem_plate
-def f49(f):  # 兩貴受克難干貴: both 貴人 over places that overcome them
-    return all(f.seat(x).element.overcomes(x.element) for x in _nobles(f))
+def f49(f):  # 兩貴受克難干貴: 「凡晝夜貴人皆立受克之方者」: both 貴人 over places that overcome them; and the 格
+    # its 解 sets under it: 白虎或乘臨丑 「緣丑乃天乙之本家，不宜見白虎也」 (白虎 rides 丑); 貴人忌憚 「緣朱雀乘神克
+    # 貴人」 (朱雀 rides a branch overcoming the 貴人 of the shift, the 貴人 on 干上: 「甲日丑加寅，乃晝貴臨身 …
+    # 朱雀乘卯克天乙之丑土」, each of its three lessons 臨身); 真朱雀 「緣朱雀臨午」 (朱雀 rides 午)
+    d, n = _nobles(f)
+    if all(f.seat(x).element.overcomes(x.element) for x in (d, n)):
+        return True
+
+    def shows(g, x: Branch) -> bool:
+        bird = B(g.index("朱雀"))
+        return (g[B.CHOU] == "白虎" or bird == B.WU
+                or (f.seat(x) == f.lodging and bird.element.overcomes(x.element)))
+    dn = _shift(shows(f.gd, d), shows(f.gn, n))
+    return None if dn is None else cond(day_night=dn)
 
 
 def f50(f):  # 二貴皆空虛喜期: each 貴人 void, or standing over a void place (落空)
