@@ -67,7 +67,7 @@ def lesson_variant_lines(ctx: Context, key: tuple[int, int]) -> tuple[VariantLin
         if v.ke is not None:
             facts.append(("課", str(v.ke)))
         if v.basis_ke is not None:
-            facts.append(("返吟의 初傳", str(v.basis_ke)))
+            facts.append((ctx.site.names.say("liuren_words", "basis_ke"), str(v.basis_ke)))
         if v.name is not None:
             facts.append(("課名", str(v.name)))
         trans = les.transmissions
