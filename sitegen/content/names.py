@@ -111,8 +111,10 @@ PHRASES: dict[str, dict] = {
     "yi_words": {"yang": (), "yin": (), "figure": ("name", "lines"), "figure_moving": ("figure", "lines"),
                  "kin_ben_palace": (), "kin_bian_palace": (),
                  "still": ("change",), "moving": ("change", "lines")},
-    "liuren_words": {"plate_title": ("day", "plate", "upper"), "in_lesson": ("n",), "outside": (),
-                     "basis_ke": ()},
+    "liuren_words": {"plate_title": ("day", "plate", "upper"), "in_lesson": ("n",), "outside": ()},
+    # what another school's reading changes in a lesson (the lesson page's variants)
+    "variant_facts": {k: () for k in ("transmissions", "method", "ke", "basis_ke", "name",
+                                      "generals_day", "generals_night")},
     "texts_words": {"term": ("zh", "ko"), "kejing_chart": ("day", "plate", "transmissions")},
     # the cast page's time zones and places, by IANA name and by LAT,LON
     "cast_zones": {z: () for z in CAST_ZONES},
