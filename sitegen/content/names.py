@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..problems import Problems
 from .validation import CLASSES as VALIDATION_CLASSES
@@ -26,8 +27,6 @@ PAGES = ("texts", "liuren", "cast", "cast-tables", "yi", "yi-matrix", "rules", "
          "validation", "validation:liuren", "validation:daquan", "validation:yi", "validation:rules", "validation:rules-liuren", "conventions", "agreement",
          "404", "search", "search-index", "addresses", "redirect", "books", "edition-changes")
 
-# The top menu's entries, in order (the page keys whose labels ``nav:`` gives), and what a rule
-# may apply to (``applies:``).
 # The time zones and places the cast page offers (``--tz``, ``--place LAT,LON``: city centres, to
 # 0.01°), in its order; their names are under ``cast_zones:`` and ``cast_places:``.
 CAST_ZONES = ("Asia/Seoul", "Asia/Shanghai", "Asia/Taipei", "Asia/Tokyo")
@@ -37,6 +36,8 @@ CAST_PLACES = ("37.57,126.98", "35.18,129.08", "39.02,125.75", "39.90,116.41", "
 # The fixed pages the search index holds an entry of (``search: pages:``), in its order.
 SEARCH_PAGES = ("validation", "yi-matrix", "liuren", "yi", "rules", "terms")
 
+# The top menu's entries, in order (the page keys whose labels ``nav:`` gives), and what a rule
+# may apply to (``applies:``).
 NAV = ("texts", "liuren", "yi", "cast", "rules", "terms", "validation", "about")
 APPLIES = ("lesson", "hexagram", "change")
 
@@ -174,10 +175,10 @@ class Names:
     def say(self, section: str, *keys: str, **values) -> str:
         """The words under ``section`` and ``keys`` (``"home", "rules", "sub"``) with their
         placeholders filled in from ``values``."""
-        words = self.phrases[section]
+        words: Any = self.phrases[section]
         for k in keys:
             words = words[k]
-        return words.format(**values) if values else words
+        return words.format(**values) if values else str(words)
 
     def ganzhi(self, gz) -> str:
         """A 干支 read in Korean: 丙寅 → 병인."""

@@ -136,8 +136,8 @@ def _general(ctx: Context, name: str) -> GeneralRef:
     got = ctx.memo.get(key)
     if got is None:
         rid = GENERAL_IDS.get(name)
-        r = ctx.site.rules.get(rid)             # the general's rule entry gives its Korean reading
-        href = ctx.href(A.rule(rid)) if r is not None else ""
+        r = ctx.site.rules.get(rid) if rid else None    # its rule entry gives its Korean reading
+        href = ctx.href(A.rule(r.id)) if r is not None else ""
         got = ctx.memo[key] = GeneralRef(name, GENERAL_SHORT.get(name, name[:1]),
                                          r.ko if r is not None else "", href)
     return got
