@@ -546,16 +546,53 @@ def test_fa74_not_where_one_lesson_is_real():
 
 
 # 卷十二 第94法 喜懼空亡, line 413: 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」 and
-# 「戊辰日干上酉，壬午日干上未，壬寅日干上子，庚子日干上酉 … 己酉日干上申」 (丙午日干上午 needs 脫氣 read as the
-# stem's: listed as ambiguous on the validation page).
+# 「戊辰日干上酉，壬午日干上未，壬寅日干上子，庚子日干上酉 … 己酉日干上申」 (丙午日干上午, whose 財局 申酉戌 stands
+# well, is held by 長上災凶格: below).
 @pytest.mark.parametrize("day, gan", [("戊辰", "酉"), ("壬午", "未"), ("壬寅", "子"), ("庚子", "酉"), ("己酉", "申")])
 def test_fa94_wealth_seen_and_not_had(day, gan):
     assert fa(_lesson(day, gan=gan), 94) == {}
 
 
-def test_fa94_not_where_the_wealth_of_the_transmissions_stands_well():
-    les = _lesson("丙午", gan="午")   # 財局 申酉戌 over 未 申 酉: none void, on 巳午 or on 亥子
-    assert fa(les, 94) is None
+# line 421: 長上災凶格 「乃長生空亡之例。戊寅日申為長生作空亡，庚子日巳為長生作空亡，壬午日申為長生作空亡，甲子日亥為長生
+# 作空亡，丙午日寅為長生作空亡」: the day alone decides it, on every plate.
+@pytest.mark.parametrize("day", ["戊寅", "庚子", "壬午", "甲子", "丙午"])
+def test_fa94_the_days_whose_birth_is_void(day):
+    assert all(fa(lesson(GanZhi.from_zh(day), p), 94) == {} for p in range(1, 13))
+
+
+# line 421: 「月內生氣亦忌空亡」 (生氣 正月起子): 甲申日 (午未 void) 干上亥, where no other 格 holds, shows the 法 in the
+# months whose 生氣 is 午 or 未 — 七月 (申) and 八月 (酉) — and only then.
+def test_fa94_the_months_whose_living_breath_is_void():
+    assert fa(_lesson("甲申", gan="亥"), 94) == {"any": ((("months", ("申", "酉")),),)}
+
+
+# line 409: 見生不生格 「其亥水居申上，他自戀生 … 或是亥水居於辰戌丑未之上，為土所制，縱日辰行年上見之，亦不能生我」:
+# the stem's 長生 on 干上 or 支上 sitting on what 生 it (己巳日干上申: 申 over 未) or overcomes it (癸巳日申加巳);
+# elsewhere, over the asker's 行年 (丙寅日返吟: 寅 over 申).
+@pytest.mark.parametrize("day, heaven, earth", [("己巳", "申", "未"), ("癸巳", "申", "巳")])
+def test_fa94_the_birth_seen_and_not_giving(day, heaven, earth):
+    assert fa(_lesson(day, heaven, earth), 94) == {}
+
+
+def test_fa94_the_birth_over_the_askers_year():
+    when = fa(_lesson("丙寅", "寅", "申"), 94)
+    assert (("xing", ("申",)),) in when["any"]
+
+
+# line 411: 見克不克格 「其金居巳午火上，他自受克 … 又申酉坐辰戌丑未上，他自戀生，亦不來克我」: 乙巳日申加巳 (支上申 over 巳),
+# 乙巳日干上子 (三傳酉丑巳: 酉 over 丑).
+@pytest.mark.parametrize("day, heaven, earth, gan", [("乙巳", "申", "巳", None), ("乙巳", None, None, "子")])
+def test_fa94_the_ghost_seen_and_not_harming(day, heaven, earth, gan):
+    assert fa(_lesson(day, heaven, earth, gan), 94) == {}
+
+
+# line 415: 見救不救格 「傳內先有申酉金，於日辰上見巳午火乃為救神，其巳午火居亥子上 …」: 辛巳日干上亥 (三傳午未申: 亥 over
+# 戌), 丁卯日戌加卯 (三傳戌巳子: 支上戌 over 卯); line 417 見盜不盜格 「甲乙日見巳午火居亥子之鄉，或入空亡之內」 with no 鬼 in
+# the 傳 (「如不見日鬼，其救神即盜神也」): 乙亥日巳加亥, 甲午日巳加午 (巳 void).
+@pytest.mark.parametrize("day, heaven, earth, gan", [
+    ("辛巳", None, None, "亥"), ("丁卯", "戌", "卯", None), ("乙亥", "巳", "亥", None), ("甲午", "巳", "午", None)])
+def test_fa94_the_rescue_and_the_thief_seen_and_failing(day, heaven, earth, gan):
+    assert fa(_lesson(day, heaven, earth, gan), 94) == {}
 
 
 # line 419: 德貴合局生身格 「如乙酉日干上申，晝占，雖三傳水局生日，緣天將晝夜皆貴勾常土神，使水局不能生其乙木」.

@@ -1220,11 +1220,25 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
     return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
 
 
-def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart decides —
+def f94(f):  # 喜懼空亡乃妙機: the 格 its 解 lists —
     # 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」: a 財 of the 三傳 (a 局 or 方 of
-    # 財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
-    # over what the 財 generates (甲乙's 申酉, the 財's 脫氣); 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆
-    # 貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each under a general that overcomes it;
+    #   財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
+    #   over what the 財 generates (甲乙's 申酉, the 財's 脫氣);
+    # 長上災凶格 「乃長生空亡之例 … 月內生氣亦忌空亡」: the stem's 長生 void (the day alone: 「戊寅日申為長生作空亡」),
+    #   or, in the months it is the 生氣, a void branch;
+    # 見生不生格 「甲乙日以亥為生，其亥水居申上，他自戀生 … 或是亥水居於辰戌丑未之上，為土所制，縱日辰行年上見之，亦
+    #   不能生我。至於亥入空亡則大凶」: the stem's 長生 on 干上 or 支上, or over the asker's 行年, sitting on what
+    #   生 it or overcomes it (void, it is 長上災凶 already);
+    # 見克不克格 「其金居巳午火上，他自受克 … 又申酉坐辰戌丑未上，他自戀生 … 鬼陷空亡，亦不能為害。惟鬼作空亡加日辰、
+    #   傳、年命上，無制伏者極凶」: a 鬼 on 干上, 支上, in the 三傳 or over the asker's 本命 or 行年, sitting on what
+    #   overcomes it, on what 生 it or on the void (a 鬼 void itself is the 極凶 case, not this 格);
+    # 見救不救格 「傳內先有申酉金，於日辰上見巳午火乃為救神，其巳午火居亥子上，或作空亡，或陷空亡，或在寅卯上，他自貪生，
+    #   此不能為救也」: a 鬼 in the 三傳 and a 子孫 on 干上 or 支上 sitting on what overcomes it, on what 生 it or
+    #   on the void, or void itself;
+    # 見盜不盜格 「如不見日鬼，其救神即盜神也」, 「甲乙日見巳午火居亥子之鄉，或入空亡之內」: no 鬼 in the 三傳 and a
+    #   子孫 on 干上 or 支上 sitting on what overcomes it, or void itself;
+    # 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each
+    #   under a general that overcomes it;
     # 喜懼格 「謂干上長生，三傳皆鬼」
     void = _void(f)
     e = trans_element(f.trans)
@@ -1232,12 +1246,38 @@ def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart 
         b for b in f.trans if _k(f, b) == Kin.WEALTH]
     if any(b in void or f.seat(b) in void or _k(f, f.seat(b)) in (Kin.BROTHER, Kin.OFFICER) for b in wealth):
         return True
-    if f.gan_shang == stage_branch(f.stem.element, Stage.CHANGSHENG) and _all_kin(f, Kin.OFFICER):
+    life = stage_branch(f.stem.element, Stage.CHANGSHENG)
+    if life in void or (f.gan_shang == life and _all_kin(f, Kin.OFFICER)):
+        return True
+    stem_branch = (f.gan_shang, f.zhi_shang)
+    alts: list[tuple] = [(("months", tuple(sorted(m for v in void for m in SHENGQI_MONTHS[v]))),)]
+    if _fed_or_held(f, life):
+        if life in stem_branch:
+            return True
+        alts.append((("xing", (f.seat(life),)),))
+    held = [b for b in BRANCHES if _k(f, b) == Kin.OFFICER and (_fed_or_held(f, b) or f.seat(b) in void)]
+    if any(b in stem_branch or b in f.trans for b in held):
+        return True
+    at = tuple(sorted(f.seat(b) for b in held))
+    alts += [(("birth", at),), (("xing", at),)] if at else []
+    ghost = any(_k(f, b) == Kin.OFFICER for b in f.trans)
+    if any(_k(f, x) == Kin.OFFSPRING and (
+            x in void or f.seat(x).element.overcomes(x.element)
+            or (ghost and (f.seat(x) in void or f.seat(x).element.generates(x.element)))) for x in stem_branch):
         return True
     if _all_kin(f, Kin.PARENT):
         te = _trans_el(f)
-        return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
-    return None
+        dn = f.on(lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
+        if dn == "both":
+            return True
+        alts += [(("day_night", (dn,)),)] if dn else []
+    return either(True, tuple(alts))
+
+
+def _fed_or_held(f: Facts, b: Branch) -> bool:
+    """``b`` sits on what 生 it (「他自戀生」) or on what overcomes it (「為土所制」, 「他自受克」)."""
+    seat = f.seat(b).element
+    return seat.generates(b.element) or seat.overcomes(b.element)
 
 
 @by_stem_trans
