@@ -1394,6 +1394,15 @@ def test_fa32_the_bird_riding_the_ghost_on_the_stem(days, at, shift):
     assert evaluate_bifa(days, at, 32, shift).shows
 
 
+# 卷十一 第32法 雀鬼格, line 493: 「壬癸日未乘雀晝貴順行有之，但不臨干，如臨年命亦可用」 — 壬申日卯加亥: by day 朱雀 rides
+# 未, the day's 鬼, over 卯, not on 干上; it holds by day for an asker whose 本命 or 行年 is 卯, and only then.
+def test_fa32_the_bird_riding_the_ghost_over_the_askers_year():
+    les = _lesson("壬申", "卯", "亥")
+    assert les.general_of(Branch.WEI, night=False) == "朱雀" and les.lessons[0].upper.zh != "未"
+    day = ("day_night", ("day",))
+    assert fa(les, 32) == {"any": ((day, ("birth", ("卯",))), (day, ("xing", ("卯",))))}
+
+
 # 卷十一 第31法 兩面刀格, line 481: 「如六戊日伏吟，巳申寅，末傳寅能助初生干，亦能克干」.
 def test_fa31_the_two_edged_knife():
     from sitegen.model.liuren.examples import evaluate_bifa

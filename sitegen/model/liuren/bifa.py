@@ -145,20 +145,33 @@ def f02(f):  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」
     return tianxin(f)
 
 
-def _over_stem_or_nianming(f: Facts, where):
+def _over_stem_or_nianming(f: Facts, where, held: str | None = None):
     """What stands on 干上 or over the asker's 本命 or 行年 (「加臨日干或年命之上」): ``where`` gives,
     for each arrangement of the generals (night or not), the heaven branch asked of, or None. On 干上
-    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it."""
+    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it.
+    ``held`` ("day", "night", "both" or None): where another form of the 法 holds in that arrangement
+    whatever the asker."""
     alts: list[tuple] = []
     for shift, night in SHIFTS:
+        dn = ("day_night", (shift,))
+        if held in (shift, "both"):
+            alts.append((dn,))
+            continue
         b = where(night)
         if b is None:
             continue
-        dn = ("day_night", (shift,))
         alts += [(dn,)] if b == f.gan_shang else [(dn, ("birth", (f.seat(b),))), (dn, ("xing", (f.seat(b),)))]
     if len([a for a in alts if len(a) == 1]) == 2:
         return True
     return either(True, tuple(alts)) if alts else None
+
+
+def _ghost_riding(f: Facts, general: str):
+    """For ``_over_stem_or_nianming``: the branch ``general`` rides in an arrangement, when it is a 鬼 of the day."""
+    def where(night):
+        b = B((f.gn if night else f.gd).index(general))
+        return b if _k(f, b) == Kin.OFFICER else None
+    return where
 
 
 @by_stem_plate
@@ -171,10 +184,7 @@ def f03(f):  # 簾幕貴人高甲第: 「如晝占乃夜貴，夜占乃晝貴 �
 @by_stem_plate
 def f04(f):  # 催官使者赴官期: 「見日鬼乘白虎加臨日干或年命之上」: a 日鬼 riding 白虎 on 干上, or over the
     # asker's 本命 or 行年
-    def tiger(night):
-        b = B((f.gn if night else f.gd).index("白虎"))
-        return b if _k(f, b) == Kin.OFFICER else None
-    return _over_stem_or_nianming(f, tiger)
+    return _over_stem_or_nianming(f, _ghost_riding(f, "白虎"))
 
 
 def f05(f):  # 六陽數足須公用
@@ -562,11 +572,13 @@ def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初�
     # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
     # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on;
     # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them;
-    # 雀鬼格 「朱雀作日鬼加干」: 干上 a 鬼 riding 朱雀 (its 「如臨年命亦可用」 is not read)
+    # 雀鬼格 「朱雀作日鬼加干」, 「如臨年命亦可用」: a 鬼 riding 朱雀 on 干上, or over the asker's 本命 or 行年
     if _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans):
         return True
-    ghost = _on(f, _rides("朱雀", f.gan_shang)) if _k(f, f.gan_shang) == Kin.OFFICER else None
-    return _any_shift(_generals_feed(f, (Kin.WEALTH,)), ghost)
+    feed = _generals_feed(f, (Kin.WEALTH,))
+    if feed is True:
+        return True
+    return _over_stem_or_nianming(f, _ghost_riding(f, "朱雀"), None if feed is None else dict(feed.when)["day_night"][0])
 
 
 @lru_cache(maxsize=None)
