@@ -1317,6 +1317,15 @@ def test_fa34_joy_and_sorrow_in_their_kinds(day, where, shift):
     assert _at(fa(_at_words(day, where), 34), shift)
 
 
+# 卷十一 第34法, line 515: 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」 — every 戊·己 day's 返吟 shows it in
+# 三月 (辰) and only then (生氣 寅 overcomes 土, 死氣 申 is its 長生); no other stem's 返吟 is held by a month.
+def test_fa34_the_earth_days_reversed_in_the_third_month():
+    reversed_ = [lesson(d, 7) for d in SIXTY]
+    assert all(les.method == "返吟" for les in reversed_)
+    assert all(fa(les, 34) == {"months": ("辰",)} for les in reversed_ if les.day.stem.zh in "戊己")
+    assert not any("months" in (fa(les, 34) or {}) for les in reversed_ if les.day.stem.zh not in "戊己")
+
+
 # 卷十一 第35法, line 521: 「遙克、昴星、別責，乘空落空為初傳發用，將乘元武者」 — 乙亥日酉加亥, 丙子日申加子 (晝),
 # 辛丑日巳加申 (夜), 庚午日戌加酉; 「庚子日元首，辰空元加子 … 辛亥卯加戌晝將 … 但初傳不系遙克並昴星」; line 523
 # 財空乘元格 甲子日戌加子 (晝); line 525 鬼脫乘元格 己酉日卯加酉 (晝), 辛丑日亥加丑 (夜).

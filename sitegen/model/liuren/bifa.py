@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, siqi, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -627,7 +627,9 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     #   the 傳, the stem's 長生 riding 白虎 or a 鬼 riding 青龍;
     # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
     #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
-    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
+    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats);
+    # and, after 不幸中幸，幸中不幸格, 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: 返吟, in the months whose
+    #   生氣 overcomes the stem and whose 死氣 is its 長生 (``_REVERSED_MONTHS``)
     if _sorrow_in_joy(f.stem, f.trans):
         return True
     s, b, gs, zs = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
@@ -652,13 +654,19 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
         ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
         tests.append(lambda g: g[ghost] == "青龍" and g[life] == "白虎")
     by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
-    if by_shift is None and _st(s, gs) == sg and any(
-            _k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
-        return cond(months=months_where((gs.element,), _NO_QI))   # where both would show, the 晝/夜 one is given
-    return by_shift
+    if by_shift is not None:   # where a month would show it too, the 晝/夜 one is given
+        return by_shift
+    months = set(_REVERSED_MONTHS[s]) if f.method == "返吟" else set()
+    if _st(s, gs) == sg and any(_k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
+        months |= months_where((gs.element,), _NO_QI)
+    return cond(months=tuple(months)) if months else None
 
 
 _NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
+# 第34法 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: for each element of the stem, the months whose
+# 生氣 overcomes it and whose 死氣 is its 長生 (土: 三月, 生氣 寅 and 死氣 申; no other element has such a month)
+_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES if shengqi(m).element.overcomes(e)
+                             and siqi(m) == stage_branch(e, Stage.CHANGSHENG)) for e in Element}
 
 
 @lru_cache(maxsize=None)
