@@ -163,6 +163,13 @@ def _over_stem_or_nianming(f: Facts, where, held: str | None = None):
         alts += [(dn,)] if b == f.gan_shang else [(dn, ("birth", (f.seat(b),))), (dn, ("xing", (f.seat(b),)))]
     if len([a for a in alts if len(a) == 1]) == 2:
         return True
+    return _one_of(alts)
+
+
+def _one_of(alts: list[tuple]) -> Cond | bool | None:
+    """The condition that one of ``alts`` holds (``either``; the alternative itself when it is the only one)."""
+    if len(alts) == 1:
+        return cond(**{k: vs[0] if k == "day_night" else vs for k, vs in alts[0]})
     return either(True, tuple(alts)) if alts else None
 
 
@@ -1291,7 +1298,7 @@ def f94(f):  # 喜懼空亡乃妙機: the 格 its 解 lists —
         if dn == "both":
             return True
         alts += [(("day_night", (dn,)),)] if dn else []
-    return either(True, tuple(alts))
+    return _one_of(alts)
 
 
 def _fed_or_held(f: Facts, b: Branch) -> bool:
