@@ -1318,6 +1318,14 @@ def test_fa34_joy_and_sorrow_in_their_kinds(day, where, shift):
     assert _at(fa(_at_words(day, where), 34), shift)
 
 
+# 卷十一 第34法 樂裡生憂格, line 509: 「如癸酉、癸丑、癸巳三日，酉加癸晝占，三傳雖金生日，其天將皆來傷日」 — 三傳巳丑酉 (金局)
+# under 貴人 勾陳 太常 by day; by night (太陰 朱雀 天空) it is not.
+@pytest.mark.parametrize("day", ["癸酉", "癸丑", "癸巳"])
+def test_fa34_the_face_feeds_and_the_generals_wound(day):
+    les = _lesson(day, "酉", "丑")
+    assert "".join(b.zh for b in les.transmissions) == "巳丑酉" and fa(les, 34) == {"day_night": ("day",)}
+
+
 # 卷十一 第34法, line 515: 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」 — every 戊·己 day's 返吟 shows it in
 # 三月 (辰) and only then (生氣 寅 overcomes 土, 死氣 申 is its 長生); no other stem's 返吟 is held by a month.
 def test_fa34_the_earth_days_reversed_in_the_third_month():

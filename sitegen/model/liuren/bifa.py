@@ -634,7 +634,8 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     #   the 傳, the stem's 長生 riding 白虎 or a 鬼 riding 青龍;
     # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
     #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
-    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats);
+    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats), or 「三傳雖金生日，其天將皆來
+    #   傷日」 (癸酉·癸丑·癸巳日酉加癸晝占): the 三傳, as one element, 生 the stem and the generals on all three overcome it;
     # and, after 不幸中幸，幸中不幸格, 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: 返吟, in the months whose
     #   生氣 overcomes the stem and whose 死氣 is its 長生 (``_REVERSED_MONTHS``)
     if _sorrow_in_joy(f.stem, f.trans):
@@ -656,6 +657,8 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
         tests.append(_rides("白虎", f.trans[2]))
     tests.append(lambda g: any((g[x] == "白虎" and _st(s, x) == sg) or (g[x] == "青龍" and _k(f, x) == Kin.OFFICER)
                                for x in f.trans))
+    if _all_kin(f, Kin.PARENT):
+        tests.append(lambda g: all(GENERAL_ELEMENT[g[x]].overcomes(s) for x in f.trans))
     pair = {_k(f, gs), _k(f, zs)}
     if pair == {Kin.OFFICER, Kin.PARENT}:
         ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
