@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, siqi, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -146,20 +146,40 @@ def f02(f):  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」
     return tianxin(f)
 
 
-def _over_stem_or_nianming(f: Facts, where):
+def _over_stem_or_nianming(f: Facts, where, held: str | None = None):
     """What stands on 干上 or over the asker's 本命 or 行年 (「加臨日干或年命之上」): ``where`` gives,
     for each arrangement of the generals (night or not), the heaven branch asked of, or None. On 干上
-    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it."""
+    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it.
+    ``held`` ("day", "night", "both" or None): where another form of the 法 holds in that arrangement
+    whatever the asker."""
     alts: list[tuple] = []
     for shift, night in SHIFTS:
+        dn = ("day_night", (shift,))
+        if held in (shift, "both"):
+            alts.append((dn,))
+            continue
         b = where(night)
         if b is None:
             continue
-        dn = ("day_night", (shift,))
         alts += [(dn,)] if b == f.gan_shang else [(dn, ("birth", (f.seat(b),))), (dn, ("xing", (f.seat(b),)))]
     if len([a for a in alts if len(a) == 1]) == 2:
         return True
+    return _one_of(alts)
+
+
+def _one_of(alts: list[tuple]) -> Cond | bool | None:
+    """The condition that one of ``alts`` holds (``either``; the alternative itself when it is the only one)."""
+    if len(alts) == 1:
+        return cond(**{k: vs[0] if k == "day_night" else vs for k, vs in alts[0]})
     return either(True, tuple(alts)) if alts else None
+
+
+def _ghost_riding(f: Facts, general: str):
+    """For ``_over_stem_or_nianming``: the branch ``general`` rides in an arrangement, when it is a 鬼 of the day."""
+    def where(night):
+        b = B((f.gn if night else f.gd).index(general))
+        return b if _k(f, b) == Kin.OFFICER else None
+    return where
 
 
 @by_stem_plate
@@ -172,10 +192,7 @@ def f03(f):  # 簾幕貴人高甲第: 「如晝占乃夜貴，夜占乃晝貴 �
 @by_stem_plate
 def f04(f):  # 催官使者赴官期: 「見日鬼乘白虎加臨日干或年命之上」: a 日鬼 riding 白虎 on 干上, or over the
     # asker's 本命 or 行年
-    def tiger(night):
-        b = B((f.gn if night else f.gd).index("白虎"))
-        return b if _k(f, b) == Kin.OFFICER else None
-    return _over_stem_or_nianming(f, tiger)
+    return _over_stem_or_nianming(f, _ghost_riding(f, "白虎"))
 
 
 def f05(f):  # 六陽數足須公用
@@ -574,11 +591,13 @@ def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初�
     # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
     # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on;
     # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them;
-    # 雀鬼格 「朱雀作日鬼加干」: 干上 a 鬼 riding 朱雀 (its 「如臨年命亦可用」 is not read)
+    # 雀鬼格 「朱雀作日鬼加干」, 「如臨年命亦可用」: a 鬼 riding 朱雀 on 干上, or over the asker's 本命 or 行年
     if _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans):
         return True
-    ghost = _on(f, _rides("朱雀", f.gan_shang)) if _k(f, f.gan_shang) == Kin.OFFICER else None
-    return _any_shift(_generals_feed(f, (Kin.WEALTH,)), ghost)
+    feed = _generals_feed(f, (Kin.WEALTH,))
+    if feed is True:
+        return True
+    return _over_stem_or_nianming(f, _ghost_riding(f, "朱雀"), None if feed is None else dict(feed.when)["day_night"][0])
 
 
 @lru_cache(maxsize=None)
@@ -627,7 +646,10 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     #   the 傳, the stem's 長生 riding 白虎 or a 鬼 riding 青龍;
     # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
     #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
-    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
+    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats), or 「三傳雖金生日，其天將皆來
+    #   傷日」 (癸酉·癸丑·癸巳日酉加癸晝占): the 三傳, as one element, 生 the stem and the generals on all three overcome it;
+    # and, after 不幸中幸，幸中不幸格, 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: 返吟, in the months whose
+    #   生氣 overcomes the stem and whose 死氣 is its 長生 (``_REVERSED_MONTHS``)
     if _sorrow_in_joy(f.stem, f.trans):
         return True
     s, b, gs, zs = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
@@ -647,18 +669,26 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
         tests.append(_rides("白虎", f.trans[2]))
     tests.append(lambda g: any((g[x] == "白虎" and _st(s, x) == sg) or (g[x] == "青龍" and _k(f, x) == Kin.OFFICER)
                                for x in f.trans))
+    if _all_kin(f, Kin.PARENT):
+        tests.append(lambda g: all(GENERAL_ELEMENT[g[x]].overcomes(s) for x in f.trans))
     pair = {_k(f, gs), _k(f, zs)}
     if pair == {Kin.OFFICER, Kin.PARENT}:
         ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
         tests.append(lambda g: g[ghost] == "青龍" and g[life] == "白虎")
     by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
-    if by_shift is None and _st(s, gs) == sg and any(
-            _k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
-        return cond(months=months_where((gs.element,), _NO_QI))   # where both would show, the 晝/夜 one is given
-    return by_shift
+    if by_shift is not None:   # where a month would show it too, the 晝/夜 one is given
+        return by_shift
+    months = set(_REVERSED_MONTHS[s]) if f.method == "返吟" else set()
+    if _st(s, gs) == sg and any(_k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
+        months |= months_where((gs.element,), _NO_QI)
+    return cond(months=tuple(months)) if months else None
 
 
 _NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
+# 第34法 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: for each element of the stem, the months whose
+# 生氣 overcomes it and whose 死氣 is its 長生 (土: 三月, 生氣 寅 and 死氣 申; no other element has such a month)
+_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES if shengqi(m).element.overcomes(e)
+                             and siqi(m) == stage_branch(e, Stage.CHANGSHENG)) for e in Element}
 
 
 @lru_cache(maxsize=None)
@@ -1258,11 +1288,25 @@ def f92(f):  # 龍加生氣吉遲遲: 青龍 on 干上 which 生 the stem and is
     return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
 
 
-def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart decides —
+def f94(f):  # 喜懼空亡乃妙機: the 格 its 解 lists —
     # 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」: a 財 of the 三傳 (a 局 or 方 of
-    # 財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
-    # over what the 財 generates (甲乙's 申酉, the 財's 脫氣); 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆
-    # 貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each under a general that overcomes it;
+    #   財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
+    #   over what the 財 generates (甲乙's 申酉, the 財's 脫氣);
+    # 長上災凶格 「乃長生空亡之例 … 月內生氣亦忌空亡」: the stem's 長生 void (the day alone: 「戊寅日申為長生作空亡」),
+    #   or, in the months it is the 生氣, a void branch;
+    # 見生不生格 「甲乙日以亥為生，其亥水居申上，他自戀生 … 或是亥水居於辰戌丑未之上，為土所制，縱日辰行年上見之，亦
+    #   不能生我。至於亥入空亡則大凶」: the stem's 長生 on 干上 or 支上, or over the asker's 行年, sitting on what
+    #   生 it or overcomes it (void, it is 長上災凶 already);
+    # 見克不克格 「其金居巳午火上，他自受克 … 又申酉坐辰戌丑未上，他自戀生 … 鬼陷空亡，亦不能為害。惟鬼作空亡加日辰、
+    #   傳、年命上，無制伏者極凶」: a 鬼 on 干上, 支上, in the 三傳 or over the asker's 本命 or 行年, sitting on what
+    #   overcomes it, on what 生 it or on the void (a 鬼 void itself is the 極凶 case, not this 格);
+    # 見救不救格 「傳內先有申酉金，於日辰上見巳午火乃為救神，其巳午火居亥子上，或作空亡，或陷空亡，或在寅卯上，他自貪生，
+    #   此不能為救也」: a 鬼 in the 三傳 and a 子孫 on 干上 or 支上 sitting on what overcomes it, on what 生 it or
+    #   on the void, or void itself;
+    # 見盜不盜格 「如不見日鬼，其救神即盜神也」, 「甲乙日見巳午火居亥子之鄉，或入空亡之內」: no 鬼 in the 三傳 and a
+    #   子孫 on 干上 or 支上 sitting on what overcomes it, or void itself;
+    # 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each
+    #   under a general that overcomes it;
     # 喜懼格 「謂干上長生，三傳皆鬼」
     void = _void(f)
     e = trans_element(f.trans)
@@ -1270,12 +1314,38 @@ def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart 
         b for b in f.trans if _k(f, b) == Kin.WEALTH]
     if any(b in void or f.seat(b) in void or _k(f, f.seat(b)) in (Kin.BROTHER, Kin.OFFICER) for b in wealth):
         return True
-    if f.gan_shang == stage_branch(f.stem.element, Stage.CHANGSHENG) and _all_kin(f, Kin.OFFICER):
+    life = stage_branch(f.stem.element, Stage.CHANGSHENG)
+    if life in void or (f.gan_shang == life and _all_kin(f, Kin.OFFICER)):
+        return True
+    stem_branch = (f.gan_shang, f.zhi_shang)
+    alts: list[tuple] = [(("months", tuple(sorted(m for v in void for m in SHENGQI_MONTHS[v]))),)]
+    if _fed_or_held(f, life):
+        if life in stem_branch:
+            return True
+        alts.append((("xing", (f.seat(life),)),))
+    held = [b for b in BRANCHES if _k(f, b) == Kin.OFFICER and (_fed_or_held(f, b) or f.seat(b) in void)]
+    if any(b in stem_branch or b in f.trans for b in held):
+        return True
+    at = tuple(sorted(f.seat(b) for b in held))
+    alts += [(("birth", at),), (("xing", at),)] if at else []
+    ghost = any(_k(f, b) == Kin.OFFICER for b in f.trans)
+    if any(_k(f, x) == Kin.OFFSPRING and (
+            x in void or f.seat(x).element.overcomes(x.element)
+            or (ghost and (f.seat(x) in void or f.seat(x).element.generates(x.element)))) for x in stem_branch):
         return True
     if _all_kin(f, Kin.PARENT):
         te = _trans_el(f)
-        return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
-    return None
+        dn = f.on(lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
+        if dn == "both":
+            return True
+        alts += [(("day_night", (dn,)),)] if dn else []
+    return _one_of(alts)
+
+
+def _fed_or_held(f: Facts, b: Branch) -> bool:
+    """``b`` sits on what 生 it (「他自戀生」) or on what overcomes it (「為土所制」, 「他自受克」)."""
+    seat = f.seat(b).element
+    return seat.generates(b.element) or seat.overcomes(b.element)
 
 
 @by_stem_trans
