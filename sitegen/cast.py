@@ -102,16 +102,13 @@ def clock_change(local: datetime, tz) -> dict:
                              "other": _offset_text(int(after.total_seconds()))}}
 
 
-def clock_change_text(f: dict) -> str:
-    """The line that says how a skipped or repeated local time was read ("" for any other)."""
+def clock_change_text(f: dict, said: dict[str, str]) -> str:
+    """The line that says how a skipped or repeated local time was read ("" for any other);
+    ``said`` is content/names.yaml's ``cast_text:``, as for every text below."""
     c = f.get("clock_change")
     if not c:
         return ""
-    if c["kind"] == "skipped":
-        return (f"\n  {f['at']}: {f['tz']}의 시계가 건너뛰는 시각이다(시차가 UTC{c['read_as']}에서 "
-                f"UTC{c['other']}로 바뀜): 바뀌기 전의 시차 UTC{c['read_as']}로 읽었다")
-    return (f"\n  {f['at']}: {f['tz']}의 시계가 두 번 가리키는 시각이다: 앞의 것, UTC{c['read_as']}로 "
-            f"읽었다 (뒤의 것은 UTC{c['other']})")
+    return "\n  " + said[c["kind"]].format(at=f["at"], tz=f["tz"], read_as=c["read_as"], other=c["other"])
 
 
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
@@ -307,25 +304,27 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     return out
 
 
-# The words of the text output (Korean, as the site's): whether a conditional 課體 or 法 holds.
-HELD = {True: "이 순간 성립", False: "이 순간 불성립", None: "본명·행년(또는 날짜의 조건)이 있어야 정해진다"}
+# Whether a conditional 課體 or 法 holds, by the key of its words under ``cast_text:``.
+HELD = {True: "held", False: "not_held", None: "undecided"}
 
 
-def _head(f: dict, c) -> list[str]:
+def _head(f: dict, c, said: dict[str, str]) -> list[str]:
     """The moment's lines common to both casts: the clock, and the four pillars (the hour's too)."""
-    return [f"{f['at']} {f['tz']} (UTC{f['utc_offset']}, 하루는 {f['day_starts']}시에 바뀜)" + clock_change_text(f),
+    return [said["head"].format(at=f["at"], tz=f["tz"], offset=f["utc_offset"], day_starts=f["day_starts"])
+            + clock_change_text(f, said),
             f"  年 {f['year']}  月 {f['month']}  日 {f['day']}  時 {c.hour_pillar.zh}"]
 
 
-def text(f: dict, c, markers) -> str:
+def text(f: dict, c, markers, said: dict[str, str]) -> str:
     """A lesson's cast as text: ``c`` the moment, ``markers`` the lesson's 神煞 of the day."""
-    dn = ("晝" if f["day_night"] == "day" else "夜") + (" (해돋이·해넘이로)" if f.get("day_night_by") == "sun" else "")
+    dn = "晝" if f["day_night"] == "day" else "夜"
+    dn = said["by_sun"].format(day_night=dn) if f.get("day_night_by") == "sun" else dn
     mansion = f["moon_mansion"]
-    out = _head(f, c) + [
+    out = _head(f, c, said) + [
         f"  中氣 {f['solar_term']} ({f['solar_term_at']})  月將 {f['month_general']}  "
         f"占時 {f['hour']}  第{f['plate']}局  {dn}",
         f"  三傳 {f['transmissions']}  {f['link']}",
-        *sun_text(f),
+        *sun_text(f, said),
         f"  月宿 {mansion['mansion']} ({mansion['palace']}宮, {mansion['entered']} – {mansion['leaves']})",
         "  神煞 " + " · ".join([f"{m.name} {m.branch.zh}" for m in markers]
                               + [f"{m['name']} {m['branch']}" for m in f["shensha"]]),
@@ -336,25 +335,26 @@ def text(f: dict, c, markers) -> str:
         out.append(f"  本命 {f['ming']} (上 {up['ming']['upper']} {up['ming']['general']})"
                    + (f"  行年 {f['xingnian']} (上 {up['xing']['upper']} {up['xing']['general']})"
                       if f["xingnian"] else "")
-                   + (f"  배우자 行年 {f['spouse_xingnian']}" if f["spouse_xingnian"] else ""))
+                   + ("  " + said["spouse"].format(xingnian=f["spouse_xingnian"]) if f["spouse_xingnian"] else ""))
     if f["settled"]:
-        out.append("  조건부 課體")
-        out += [f"    {name}: {HELD[h]}" for name, h in f["settled"]]
+        out.append("  " + said["conditional"])
+        out += [f"    {name}: {said[HELD[h]]}" for name, h in f["settled"]]
     if f["bifa"]:
         out.append("  畢法")
-        out += [f"    第{n}法 {_verse(n)}: {HELD[h]}" for n, h in f["bifa"]]
+        out += [f"    第{n}法 {_verse(n)}: {said[HELD[h]]}" for n, h in f["bifa"]]
     return "\n".join(out)
 
 
-def sun_text(f: dict) -> list[str]:
+def sun_text(f: dict, said: dict[str, str]) -> list[str]:
     """The line of the Sun at the place given (none without one)."""
     s = f.get("sun")
     if not s:
         return []
     m, sec = divmod(abs(s["correction"]), 60)
-    return [f"  장소 {s['place']}  해돋이 {s['sunrise'][11:19]}  해넘이 {s['sunset'][11:19]}  "
-            f"평균태양시 {s['mean_solar'][11:19]}  진태양시 {s['true_solar'][11:19]} "
-            f"(시계{'−' if s['correction'] < 0 else '+'}{m}분 {sec}초, {s['true_solar_hour']}時)"]
+    return ["  " + said["sun"].format(place=s["place"], sunrise=s["sunrise"][11:19], sunset=s["sunset"][11:19],
+                                      mean=s["mean_solar"][11:19], true=s["true_solar"][11:19],
+                                      sign="−" if s["correction"] < 0 else "+", min=m, sec=sec,
+                                      hour=s["true_solar_hour"])]
 
 
 def _verse(n: int) -> str:
@@ -395,35 +395,38 @@ def yi_facts(c, ch, cast_info: dict, site_day_starts: int = 23) -> dict:
     }
 
 
-def cast_text(info: dict) -> str:
+def cast_text(info: dict, said: dict[str, str]) -> str:
     """How a hexagram was cast, with the 梅花 arithmetic: each sum, its remainder and what it gives."""
     from .model.yi.casting import moving_of, trigram_of
 
     def by8(n: int) -> str:
-        return f"{n} ÷ 8 나머지 {n % 8} → {trigram_of(n)}"
+        return said["by8"].format(n=n, rest=n % 8, trigram=trigram_of(n))
+
+    def by6(n: int) -> str:
+        return said["by6"].format(n=n, rest=n % 6, line=moving_of(n))
 
     if info["method"] == "coins":
-        return f"동전 {info['throws']}"
+        return said["coins"].format(throws=info["throws"])
     if info["method"] == "meihua-time":
         ld = info["lunar"]
-        return (f"梅花 시각: 음력 {ld['year']}년 {'閏' if ld['leap'] else ''}{ld['month']}월 {ld['day']}일, "
-                f"年支 {info['year']} + 月 {info['month']} + 日 {info['day']} = {by8(info['upper'])} (上卦), "
-                f"+ 時支 {info['hour']} = {by8(info['total'])} (下卦), "
-                f"{info['total']} ÷ 6 나머지 {info['total'] % 6} → {moving_of(info['total'])}爻 (動爻)")
+        return said["meihua_time"].format(year=ld["year"], leap=said["leap"] if ld["leap"] else "",
+                                          month=ld["month"], day=ld["day"], y=info["year"], m=info["month"],
+                                          d=info["day"], upper=by8(info["upper"]), hour=info["hour"],
+                                          lower=by8(info["total"]), moving=by6(info["total"]))
     nums, hour, total = info["numbers"], info["hour"], info["total"]
-    return (f"梅花 수: {by8(nums[0])} (上卦), {by8(nums[1])} (下卦), "
-            f"{' + '.join(map(str, nums))}{f' + 時支 {hour}' if hour else ''} = {total}, "
-            f"{total} ÷ 6 나머지 {total % 6} → {moving_of(total)}爻 (動爻)")
+    added = [*map(str, nums)] + ([said["plus_hour"].format(hour=hour)] if hour else [])
+    return said["meihua_numbers"].format(upper=by8(nums[0]), lower=by8(nums[1]), sum=" + ".join(added),
+                                         total=total, moving=by6(total))
 
 
-def yi_text(f: dict, c, names: dict[str, str]) -> str:
+def yi_text(f: dict, c, names: dict[str, str], said: dict[str, str]) -> str:
     """A change's cast as text: ``c`` the moment, ``names`` each rule's name by id (the 神煞)."""
-    out = _head(f, c)
+    out = _head(f, c, said)
     out[-1] += f"  月建 {f['month_branch']}  旬空 {''.join(f['void'])}"
-    out += [f"  {cast_text(f['cast'])}",
-            f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or '없음'}  {f['link']}",
+    out += [f"  {cast_text(f['cast'], said)}",
+            f"  {f['name']}  動爻 {' '.join(map(str, f['moving'])) or said['no_moving']}  {f['link']}",
             f"  卦身 {f['gua_shen']['branch']} "
-            + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or "(卦中 없음)")
+            + (" ".join(f"{n}爻" for n in f["gua_shen"]["lines"]) or said["no_lines"])
             + "".join(f"  {s}" for s in f["sanhe"])]
     for ln in reversed(f["lines"]):
         marks = [k for k, v in (("月破", ln["month_broken"]), ("日破", ln["day_broken"]),
@@ -445,6 +448,16 @@ def rule_names(root: Path) -> dict[str, str]:
     from .problems import Problems
 
     return {e.id: e.zh for e in load_rules(root, Problems())}
+
+
+def cast_words(root: Path) -> dict[str, str] | None:
+    """The words of the text output, content/names.yaml's ``cast_text:`` (None where the file
+    cannot be read or checked: the build reports its problems)."""
+    from .content.names import load_names
+    from .problems import Problems
+
+    names = load_names(root, Problems())
+    return None if names is None else names.phrases["cast_text"]
 
 
 def _yi_cast(args, c) -> tuple[Change, dict]:
@@ -567,11 +580,17 @@ def main(args: argparse.Namespace, root: Path) -> int:
         return 2
     if args.json:
         sys.stdout.write("".join(json.dumps(f, ensure_ascii=False) + "\n" for f in out))
-    elif yi:
+        return 0
+    said = cast_words(root)
+    if said is None:
+        print("sitegen cast: content/names.yaml cannot be read, and its cast_text: words the text "
+              "output says: run 'sitegen check' for its problems (or give --json)", file=sys.stderr)
+        return 2
+    if yi:
         names = rule_names(root)
-        sys.stdout.write("\n".join(yi_text(f, c, names) for f, c in zip(out, casts)) + "\n")
+        sys.stdout.write("\n".join(yi_text(f, c, names, said) for f, c in zip(out, casts)) + "\n")
     else:
         from .model.liuren import lesson
-        sys.stdout.write("\n".join(text(f, c, lesson(c.day, c.plate, shehai=shehai, guiren=guiren).markers)
+        sys.stdout.write("\n".join(text(f, c, lesson(c.day, c.plate, shehai=shehai, guiren=guiren).markers, said)
                                    for f, c in zip(out, casts)) + "\n")
     return 0

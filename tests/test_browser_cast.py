@@ -244,12 +244,12 @@ def _sun_moments() -> list[tuple[str, str, int, str]]:
     """(WHEN, zone, day_starts, place): the cast page's places and others anywhere the Sun's tables
     reach, at random moments and a second either side of the tables' sunrise and sunset."""
     from sitegen.model.sun import solar_day
-    from sitegen.render.views_cast import PRESET_PLACES
+    from sitegen.content.names import CAST_PLACES
 
     rng = random.Random(30)
     zones = {"37.57": "Asia/Seoul", "35.18": "Asia/Seoul", "39.02": "Asia/Pyongyang", "39.90": "Asia/Shanghai",
              "31.23": "Asia/Shanghai", "25.03": "Asia/Taipei", "22.32": "Asia/Hong_Kong", "35.68": "Asia/Tokyo"}
-    places = [(p, zones[p.split(",")[0]]) for p, _ in PRESET_PLACES]
+    places = [(p, zones[p.split(",")[0]]) for p in CAST_PLACES]
     places += [(f"{rng.uniform(-60, 60):.4f},{rng.uniform(-180, 180):.3f}", rng.choice(ZONES)) for _ in range(16)]
     lo = int(dt.datetime(1900, 1, 3, tzinfo=dt.timezone.utc).timestamp())
     hi = int(dt.datetime(2100, 12, 28, tzinfo=dt.timezone.utc).timestamp())

@@ -339,3 +339,20 @@ def test_the_meihua_arithmetic_is_shown():
     assert ("梅花 수: 3 ÷ 8 나머지 3 → 離 (上卦), 8 ÷ 8 나머지 0 → 坤 (下卦), 3 + 8 + 時支 6 = 17, "
             "17 ÷ 6 나머지 5 → 5爻 (動爻)") in text
     assert "동전 789768" in cast("--tz", "Asia/Seoul", "--yi", "789768", "2026-12-01T09:30").stdout
+
+
+def test_the_text_is_in_the_words_of_names_yaml_and_a_broken_file_is_said_not_raised(tmp_path):
+    """The text output's words are content/names.yaml's ``cast_text:`` (a change there shows), and
+    a names.yaml that cannot be checked stops the text (not --json) with a message, no traceback."""
+    site = copy_site(tmp_path)
+    names = site / "content/names.yaml"
+    edit(names, 'held: "이 순간 성립"', 'held: "이 순간에 성립한다"')
+    run = cast("--tz", "Asia/Seoul", "2026-12-01T09:30", root=site)
+    assert run.returncode == 0, run.stderr
+    assert "    迍福: 이 순간에 성립한다" in run.stdout.splitlines()
+    edit(names, "  undecided:", "  undecide:")
+    for args in (("2026-12-01T09:30",), ("--yi", "789768", "2026-12-01T09:30")):
+        run = cast("--tz", "Asia/Seoul", *args, root=site)
+        assert (run.returncode, run.stdout) == (2, "")
+        assert run.stderr.startswith("sitegen cast: content/names.yaml cannot be read") and "Traceback" not in run.stderr
+    assert json.loads(cast("--json", "--tz", "Asia/Seoul", "2026-12-01T09:30", root=site).stdout)["plate"] == 4

@@ -129,3 +129,50 @@ def test_names_a_misspelled_or_missing_korean_reading_with_its_line(tmp_path):
         f"content/names.yaml:{hexagram}: '垢' under 'hexagrams:' is not a hexagram's short name\n"
         "    hint: the keys are the 64 short names: " + " ".join(h.short for h in HEXAGRAMS),
     ]
+
+
+def _names_problems(site) -> list[str]:
+    problems = Problems()
+    assert load_names(site, problems) is None
+    return [p.format() for p in problems.items]
+
+
+def test_names_the_generators_words_a_misspelled_or_missing_key_or_placeholder_with_its_line(tmp_path):
+    """The words the views and ``sitegen cast`` write around their facts (content/names.yaml's
+    home:, validation_words:, search:, cast_text: …): a misspelled key, a key left out and a
+    placeholder the generator does not fill are each a problem with their line and a hint."""
+    site = copy_site(tmp_path)
+    names = site / "content/names.yaml"
+    lines = names.read_text(encoding="utf-8").split("\n")
+
+    def at(text: str, start: int = 0) -> int:
+        return next(i for i, ln in enumerate(lines) if i >= start and ln.startswith(text)) + 1
+
+    home, agree = at("home:"), at("  agree: ", at("home:"))
+    edit(names, '  agree: "{agree}', '  agre: "{agree}')
+    said = _names_problems(site)
+    assert said == [
+        f"content/names.yaml:{agree}: unknown key 'agre' in home\n"
+        "    hint: known keys here: agree, cast, liuren, rules, search, terms, validation, yi",
+        f"content/names.yaml:{home}: missing key 'agree' in home\n    hint: add 'agree: …'"]
+    edit(names, '  agre: "{agree}', '  agree: "{agree}')
+
+    juan = at("  juan:", at("validation_words:"))
+    edit(names, '    none: "課經集에 표제가 없는 이름 (씨앗 글)"\n', "")
+    assert _names_problems(site) == [
+        f"content/names.yaml:{juan}: missing key 'none' in validation_words.juan\n    hint: add 'none: …'"]
+    names.write_text("\n".join(lines), encoding="utf-8")
+
+    head = at("  head: ", at("cast_text:"))
+    edit(names, "하루는 {day_starts}시에", "하루는 {day_start}시에")
+    assert _names_problems(site) == [
+        f"content/names.yaml:{head}: cast_text.head must be words with {{at}}, {{day_starts}}, {{offset}}, "
+        "{tz} in them, and no other {…}, not '{at} {tz} (UTC{offset}, 하루는 {day_start}시에 바뀜)'\n"
+        "    hint: write words with {at}, {day_starts}, {offset}, {tz} in them, and no other {…} here"]
+    edit(names, "하루는 {day_start}시에", "하루는 {day_starts}시에")
+
+    term = at("  term: ", at("search:"))
+    edit(names, '  term: "용어"', '  term: "용어 {n}"')
+    assert _names_problems(site) == [
+        f"content/names.yaml:{term}: search.term must be words with no {{…}} in them, not '용어 {{n}}'\n"
+        "    hint: write words with no {…} in them here"]

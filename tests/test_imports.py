@@ -111,3 +111,14 @@ def test_the_engines_hold_no_korean_and_no_chinese_sentence_outside_comments():
                 sentences.append(where)
     assert not korean, f"Korean in sitegen/model (belongs in content/): {korean}"
     assert not sentences, f"Chinese sentences in sitegen/model (belong in content/): {sentences}"
+
+
+def test_the_views_and_the_cast_command_hold_no_korean_outside_comments():
+    """The views and ``sitegen cast`` return and print facts in the words of content/names.yaml:
+    no Korean of their own (sitegen/render/korean.py and trace.py's particles are the grammar that
+    joins those words, and the content checks' hints speak to authors, not readers)."""
+    paths = [PACKAGE / "cast.py", *sorted((PACKAGE / "render").glob("*.py"))]
+    korean = [f"{path.relative_to(REPO)}:{line}" for path in paths
+              if path.name not in ("korean.py", "trace.py")
+              for line, text in _strings(path) if _HANGUL.search(text)]
+    assert not korean, f"Korean in the views or sitegen cast (belongs in content/names.yaml): {korean}"

@@ -615,6 +615,26 @@ def test_fa13_the_eastern_quarter_as_one_officer():
     assert fa(_lesson("戊子", gan="午"), 13) == {"months": ("寅", "卯")}
 
 
+# 「三合為鬼亦如前說」 (line 265): a 木 局 whose first is not 木 is read as 木 all the same (亥卯未 for 己, 旺 in 寅卯).
+def test_fa13_a_wood_trine_as_one_officer():
+    les = _lesson("己亥", gan="亥")
+    assert {b.zh for b in les.transmissions} == set("亥卯未") and les.transmissions[0].zh != "卯"
+    assert fa(les, 13) == {"months": ("寅", "卯")}
+
+
+# 卷十一 第14法 傳財太旺, line 269 「三傳子申辰皆作日之財 … 又於秋冬水生旺之月」; 辛卯日干上寅's 三傳 未亥卯 are one
+# 木 局, the 財 of 辛, 旺相 in winter and spring (not by 未's 土).
+def test_fa14_the_wealth_trine_strong_by_its_own_element():
+    assert fa(_lesson("戊申", gan="丑"), 14) == {"months": ("子", "申", "酉", "亥")}
+    assert fa(_lesson("辛卯", gan="寅"), 14) == {"months": ("子", "寅", "卯", "亥")}
+
+
+# line 273 財神空亡格: 「如辛亥日干上寅、支上卯，二財皆空」 — in any month.
+def test_fa14_both_wealths_void():
+    les = _lesson("辛亥", gan="寅")
+    assert les.lessons[2].upper.zh == "卯" and fa(les, 14) == {}
+
+
 # 卷十二 第55法 羅網, line 31: 「謂干上乘干前一辰，支上乘支前一辰 … 如甲申日干上卯、支上酉」; line 33: 「干上
 # 乘支之網，支上乘干之羅者 … 庚寅日干上卯、支上酉 … 丁丑日干上寅為互網，又干上申為皆網」.
 @pytest.mark.parametrize("day, gan", [
@@ -647,16 +667,53 @@ def test_fa74_not_where_one_lesson_is_real():
 
 
 # 卷十二 第94法 喜懼空亡, line 413: 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」 and
-# 「戊辰日干上酉，壬午日干上未，壬寅日干上子，庚子日干上酉 … 己酉日干上申」 (丙午日干上午 needs 脫氣 read as the
-# stem's: listed as ambiguous on the validation page).
+# 「戊辰日干上酉，壬午日干上未，壬寅日干上子，庚子日干上酉 … 己酉日干上申」 (丙午日干上午, whose 財局 申酉戌 stands
+# well, is held by 長上災凶格: below).
 @pytest.mark.parametrize("day, gan", [("戊辰", "酉"), ("壬午", "未"), ("壬寅", "子"), ("庚子", "酉"), ("己酉", "申")])
 def test_fa94_wealth_seen_and_not_had(day, gan):
     assert fa(_lesson(day, gan=gan), 94) == {}
 
 
-def test_fa94_not_where_the_wealth_of_the_transmissions_stands_well():
-    les = _lesson("丙午", gan="午")   # 財局 申酉戌 over 未 申 酉: none void, on 巳午 or on 亥子
-    assert fa(les, 94) is None
+# line 421: 長上災凶格 「乃長生空亡之例。戊寅日申為長生作空亡，庚子日巳為長生作空亡，壬午日申為長生作空亡，甲子日亥為長生
+# 作空亡，丙午日寅為長生作空亡」: the day alone decides it, on every plate.
+@pytest.mark.parametrize("day", ["戊寅", "庚子", "壬午", "甲子", "丙午"])
+def test_fa94_the_days_whose_birth_is_void(day):
+    assert all(fa(lesson(GanZhi.from_zh(day), p), 94) == {} for p in range(1, 13))
+
+
+# line 421: 「月內生氣亦忌空亡」 (生氣 正月起子): 甲申日 (午未 void) 干上亥, where no other 格 holds, shows the 法 in the
+# months whose 生氣 is 午 or 未 — 七月 (申) and 八月 (酉) — and only then.
+def test_fa94_the_months_whose_living_breath_is_void():
+    assert fa(_lesson("甲申", gan="亥"), 94) == {"months": ("申", "酉")}
+
+
+# line 409: 見生不生格 「其亥水居申上，他自戀生 … 或是亥水居於辰戌丑未之上，為土所制，縱日辰行年上見之，亦不能生我」:
+# the stem's 長生 on 干上 or 支上 sitting on what 生 it (己巳日干上申: 申 over 未) or overcomes it (癸巳日申加巳);
+# elsewhere, over the asker's 行年 (丙寅日返吟: 寅 over 申).
+@pytest.mark.parametrize("day, heaven, earth", [("己巳", "申", "未"), ("癸巳", "申", "巳")])
+def test_fa94_the_birth_seen_and_not_giving(day, heaven, earth):
+    assert fa(_lesson(day, heaven, earth), 94) == {}
+
+
+def test_fa94_the_birth_over_the_askers_year():
+    when = fa(_lesson("丙寅", "寅", "申"), 94)
+    assert (("xing", ("申",)),) in when["any"]
+
+
+# line 411: 見克不克格 「其金居巳午火上，他自受克 … 又申酉坐辰戌丑未上，他自戀生，亦不來克我」: 乙巳日申加巳 (支上申 over 巳),
+# 乙巳日干上子 (三傳酉丑巳: 酉 over 丑).
+@pytest.mark.parametrize("day, heaven, earth, gan", [("乙巳", "申", "巳", None), ("乙巳", None, None, "子")])
+def test_fa94_the_ghost_seen_and_not_harming(day, heaven, earth, gan):
+    assert fa(_lesson(day, heaven, earth, gan), 94) == {}
+
+
+# line 415: 見救不救格 「傳內先有申酉金，於日辰上見巳午火乃為救神，其巳午火居亥子上 …」: 辛巳日干上亥 (三傳午未申: 亥 over
+# 戌), 丁卯日戌加卯 (三傳戌巳子: 支上戌 over 卯); line 417 見盜不盜格 「甲乙日見巳午火居亥子之鄉，或入空亡之內」 with no 鬼 in
+# the 傳 (「如不見日鬼，其救神即盜神也」): 乙亥日巳加亥, 甲午日巳加午 (巳 void).
+@pytest.mark.parametrize("day, heaven, earth, gan", [
+    ("辛巳", None, None, "亥"), ("丁卯", "戌", "卯", None), ("乙亥", "巳", "亥", None), ("甲午", "巳", "午", None)])
+def test_fa94_the_rescue_and_the_thief_seen_and_failing(day, heaven, earth, gan):
+    assert fa(_lesson(day, heaven, earth, gan), 94) == {}
 
 
 # line 419: 德貴合局生身格 「如乙酉日干上申，晝占，雖三傳水局生日，緣天將晝夜皆貴勾常土神，使水局不能生其乙木」.
@@ -865,6 +922,19 @@ def test_fa38_not_in_the_other_shift_nor_on_a_southeastern_head():
     assert les.method == "伏吟" and fa(les, 38) is None
 
 
+# line 561: 「甲午、甲辰、甲寅三旬，止有天盤之旬首乘元武 … 亦可如其說」 — the heaven 旬首 riding 玄武, 發用 or not
+# (丙申日, 甲午旬: 午 over 申 rides 玄武 by night; 甲辰日: 辰 over 申 by day and night).
+@pytest.mark.parametrize("day, earth, shift", [("丙申", "申", "night"), ("甲辰", "申", "")])
+def test_fa38_the_heaven_xun_head_riding_xuanwu(day, earth, shift):
+    les = _lesson(day, GanZhi.from_zh(day).xun_head.branch.zh, earth)
+    head = les.day.xun_head.branch
+    assert head not in les.transmissions[:1]
+    gens = {"day": (les.generals_day,), "night": (les.generals_night,)}.get(
+        shift, (les.generals_day, les.generals_night))
+    assert all(g[head] == "玄武" for g in gens)
+    assert fa(les, 38) == ({"day_night": (shift,)} if shift else {})
+
+
 # 卷十二 第91法 虎臨干鬼, line 391: 「謂日干之鬼上乘白虎者 … 但不臨干而在五處」; 甲子日申加戌晝 (申 the 中傳),
 # line 393: 甲子日申加午晝 (末傳), 戊寅日寅加亥夜 (中傳); line 395 馬載虎鬼格: 戊辰日寅加未夜 …, 甲寅日伏吟晝.
 @pytest.mark.parametrize("day, heaven, earth, shift", [
@@ -1037,6 +1107,18 @@ def test_fa11_the_ghosts_held_down_or_turned(day, where, shift):
     assert _at(fa(_at_words(day, where), 11), shift)
 
 
+# line 243 家鬼: 「凡值支上有鬼，引入鬼鄉者，皆如此說」 (己丑日干上申 寅卯辰, 丙申日干上丑 子申辰, 丙寅日干上辰 子亥戌):
+# a 鬼 from 支上 that leads nowhere near its 鄉 is not the 格 (丁卯日干上辰: 子酉午, 中·末 財·比).
+@pytest.mark.parametrize("day, where", [("己丑", "干上申"), ("丙申", "干上丑"), ("丙寅", "干上辰")])
+def test_fa11_the_house_ghost_leading_into_its_home(day, where):
+    assert fa(_at_words(day, where), 11) == {}
+
+
+def test_fa11_the_house_ghost_must_lead_into_its_home():
+    les = _at_words("丁卯", "干上辰")
+    assert les.transmissions[0] == les.lessons[2].upper and fa(les, 11) is None
+
+
 def test_fa11_the_noble_virtue_only_by_night():
     # 乙巳日酉加巳: 「如用晝貴，凶不可遏，設用夜貴反為吉」
     assert fa(_at_words("乙巳", "酉加巳"), 11) == {"day_night": ("night",)}
@@ -1116,6 +1198,7 @@ _SHIFTS = (("day", False), ("night", True))
 
 def _held(when: dict, shift: str, birth: str | None = None, xing: str | None = None):
     from sitegen.cast import held
+    when = {k: v[0] if k == "day_night" else v for k, v in when.items()}    # as the lesson's data gives it
     return held(when, {**_MOMENT, "day_night": shift}, birth, xing)
 
 
@@ -1424,6 +1507,23 @@ def test_fa34_joy_and_sorrow_in_their_kinds(day, where, shift):
     assert _at(fa(_at_words(day, where), 34), shift)
 
 
+# 卷十一 第34法 樂裡生憂格, line 509: 「如癸酉、癸丑、癸巳三日，酉加癸晝占，三傳雖金生日，其天將皆來傷日」 — 三傳巳丑酉 (金局)
+# under 貴人 勾陳 太常 by day; by night (太陰 朱雀 天空) it is not.
+@pytest.mark.parametrize("day", ["癸酉", "癸丑", "癸巳"])
+def test_fa34_the_face_feeds_and_the_generals_wound(day):
+    les = _lesson(day, "酉", "丑")
+    assert "".join(b.zh for b in les.transmissions) == "巳丑酉" and fa(les, 34) == {"day_night": ("day",)}
+
+
+# 卷十一 第34法, line 515: 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」 — every 戊·己 day's 返吟 shows it in
+# 三月 (辰) and only then (生氣 寅 overcomes 土, 死氣 申 is its 長生); no other stem's 返吟 is held by a month.
+def test_fa34_the_earth_days_reversed_in_the_third_month():
+    reversed_ = [lesson(d, 7) for d in SIXTY]
+    assert all(les.method == "返吟" for les in reversed_)
+    assert all(fa(les, 34) == {"months": ("辰",)} for les in reversed_ if les.day.stem.zh in "戊己")
+    assert not any("months" in (fa(les, 34) or {}) for les in reversed_ if les.day.stem.zh not in "戊己")
+
+
 # 卷十一 第35法, line 521: 「遙克、昴星、別責，乘空落空為初傳發用，將乘元武者」 — 乙亥日酉加亥, 丙子日申加子 (晝),
 # 辛丑日巳加申 (夜), 庚午日戌加酉; 「庚子日元首，辰空元加子 … 辛亥卯加戌晝將 … 但初傳不系遙克並昴星」; line 523
 # 財空乘元格 甲子日戌加子 (晝); line 525 鬼脫乘元格 己酉日卯加酉 (晝), 辛丑日亥加丑 (夜).
@@ -1501,6 +1601,15 @@ def test_fa32_the_bird_riding_the_ghost_on_the_stem(days, at, shift):
     assert evaluate_bifa(days, at, 32, shift).shows
 
 
+# 卷十一 第32法 雀鬼格, line 493: 「壬癸日未乘雀晝貴順行有之，但不臨干，如臨年命亦可用」 — 壬申日卯加亥: by day 朱雀 rides
+# 未, the day's 鬼, over 卯, not on 干上; it holds by day for an asker whose 本命 or 行年 is 卯, and only then.
+def test_fa32_the_bird_riding_the_ghost_over_the_askers_year():
+    les = _lesson("壬申", "卯", "亥")
+    assert les.general_of(Branch.WEI, night=False) == "朱雀" and les.lessons[0].upper.zh != "未"
+    day = ("day_night", ("day",))
+    assert fa(les, 32) == {"any": ((day, ("birth", ("卯",))), (day, ("xing", ("卯",))))}
+
+
 # 卷十一 第31法 兩面刀格, line 481: 「如六戊日伏吟，巳申寅，末傳寅能助初生干，亦能克干」.
 def test_fa31_the_two_edged_knife():
     from sitegen.model.liuren.examples import evaluate_bifa
@@ -1524,3 +1633,77 @@ def test_fa34_the_stems_birth_without_qi_fed_by_a_ghost():
 def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
     from sitegen.model.liuren.examples import evaluate_bifa
     assert evaluate_bifa("六戊", "伏吟", 34, shift).shows
+
+
+# 卷十一 第47法 貴雖在獄, line 635: 「謂天乙貴人加臨地盤辰戌上者 … 如辰戌二日占之，乃為貴人入宅，非坐獄論也」:
+# 甲辰日's 晝貴 丑 over 辰 is 入宅 (held by night only, 夜貴 未 over 戌); over 戌 it is the 獄 (held by day);
+# 甲子日 丑 over 辰 is the 獄 (and 未 over 戌: both).
+def test_fa47_the_noble_in_jail_but_not_in_the_house():
+    assert fa(_lesson("甲辰", "丑", "辰"), 47) == {"day_night": ("night",)}
+    assert fa(_lesson("甲辰", "丑", "戌"), 47) == {"day_night": ("day",)}
+    assert fa(_lesson("甲子", "丑", "辰"), 47) == {}
+
+
+# 卷十一 第48法 鬼乘天乙, line 639: 「如六辛日午加干，如用晝占 … 如臨宅上者」; 「又六丙日晝將亥加巳或亥加支，六丁日晝將
+# 亥加未，或亥加支，六乙日申加乙或申加支」; line 643 貴人作墓格 「六庚日丑為晝貴作墓神加干」 (六甲's 夜貴 未); line 645
+# 貴人脫氣格 「六壬、六癸日以卯為夜貴作脫氣」 (on 干上 or 支上, as the 法's own).
+@pytest.mark.parametrize("day, where, shift", [
+    ("辛卯", "午加戌", "day"), ("辛丑", "午加丑", "day"), ("丙寅", "亥加巳", "day"), ("丙午", "亥加午", "day"),
+    ("丁卯", "亥加未", "day"), ("乙丑", "申加辰", "night"), ("庚子", "丑加申", "day"), ("甲子", "未加寅", "night"),
+    ("壬子", "卯加亥", "night"), ("癸丑", "卯加丑", "night")])
+def test_fa48_the_noble_as_ghost_tomb_or_drain(day, where, shift):
+    assert _at(fa(_at_words(day, where), 48), shift)
+
+
+def test_fa48_not_where_the_noble_is_off_the_stem_and_branch():
+    # 壬子日: 夜貴 卯 (its 脫) over 巳, neither 干上 (亥's) nor 支上 (子's); 晝貴 巳 over 未, a 財
+    les = _at_words("壬子", "卯加巳")
+    assert fa(les, 48) is None
+
+
+# 卷十一 第49法 兩貴受克, line 649: 「六乙、六己日申加午、子加戌，六丙、六丁日亥加未、酉加巳，六辛日午加子、寅加申，六壬、六癸日
+# 巳加亥，卯加酉」 (both 貴人, 晝 and 夜); line 653 貴人忌憚格: 「甲日丑加寅，乃晝貴臨身 … 朱雀乘卯克天乙之丑土」, 「六己日申為
+# 夜貴臨身，朱雀乘午而克貴」, 「六己日晝貴人是子臨身，朱雀乘戌而克貴」.
+@pytest.mark.parametrize("day, where, shift", [
+    ("乙丑", "申加午", ""), ("己卯", "子加戌", ""), ("丙寅", "亥加未", ""), ("丁卯", "酉加巳", ""), ("辛巳", "午加子", ""),
+    ("壬子", "巳加亥", ""), ("癸丑", "卯加酉", ""), ("甲子", "丑加寅", "day"), ("己卯", "申加未", "night"),
+    ("己卯", "子加未", "day")])
+def test_fa49_both_nobles_overcome_or_the_noble_feared(day, where, shift):
+    assert _at(fa(_at_words(day, where), 49), shift)
+
+
+def test_fa49_the_feared_noble_by_its_shift_only():
+    les = _at_words("甲子", "丑加寅")
+    assert les.generals_day[Branch.MAO] == "朱雀" and fa(les, 49) == {"day_night": ("day",)}
+
+
+# 卷十一 第5法 六陽, line 185: 庚子日 戌加庚 (四課 戌子寅辰, 三傳 辰午申); line 187 悖戾格 甲午日干上子 「雖四課三傳皆處六陽之地」;
+# 第6法 六陰, line 193: 己卯日 酉加巳, 己亥日干上巳.
+@pytest.mark.parametrize("day, where, n", [
+    ("庚子", "戌加庚", 5), ("甲午", "干上子", 5), ("甲戌", "干上子", 5), ("己卯", "酉加巳", 6), ("己亥", "干上巳", 6)])
+def test_fa5_fa6_all_yang_or_all_yin(day, where, n):
+    assert fa(_at_words(day, where), n) == {}
+
+
+# line 197 源消根斷格: 「如癸卯、癸未、癸巳，干上卯 … 又是下生上神，迤邐而脫去」; line 199: 「辛卯日干上子，自干至支及初中末，
+# 迤邐下生上神 … 雖不係五陰位全，其理一同」 — held though 辛卯日干上子's 課傳 are not all 陰.
+@pytest.mark.parametrize("day, gan", [("癸卯", "卯"), ("癸未", "卯"), ("癸巳", "卯"), ("辛卯", "子")])
+def test_fa6_the_source_drained_to_the_root(day, gan):
+    assert fa(_lesson(day, gan=gan), 6) == {}
+
+
+def test_fa6_the_drain_must_run_through_the_transmissions():
+    # 辛巳日干上子: 辛 生 子, each lesson 下生上, but 三傳 寅辰午 (辰 does not 生 午) — and not all 陰
+    les = _lesson("辛巳", gan="子")
+    assert [b.zh for b in les.transmissions] == ["寅", "辰", "午"] and fa(les, 6) is None
+
+
+# 卷十一 第43法 害貴, line 605: 「甲申日未加申為夜貴 … 初傳子與未又為害 … 其餘五甲日未加寅用夜貴，亦如其說」 (甲辰日未加寅
+# takes 寅 by this site's 涉害, 三傳 寅未子, so its 初傳 does not harm 未: a 涉害 difference, not the 法's);
+# 「乙酉日未加寅作初傳，害中傳之晝貴」.
+@pytest.mark.parametrize("day, where, shift", [
+    ("甲申", "未加申", "night"), ("甲子", "未加寅", "night"), ("甲戌", "未加寅", "night"), ("甲午", "未加寅", "night"),
+    ("甲寅", "未加寅", "night"), ("乙酉", "未加寅", "day")])
+def test_fa43_the_first_harms_the_noble(day, where, shift):
+    assert _at(fa(_at_words(day, where), 43), shift)
+

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..problems import Problems
+from .validation import CLASSES as VALIDATION_CLASSES
 from .source import Field, MapOf, check_schema, is_str, matches, read_yaml
 
 FILE = "content/names.yaml"
@@ -25,6 +27,15 @@ PAGES = ("texts", "liuren", "cast", "cast-tables", "yi", "yi-matrix", "rules", "
          "validation", "validation:liuren", "validation:daquan", "validation:yi", "validation:rules", "validation:rules-liuren", "conventions", "agreement",
          "404", "search", "search-index", "addresses", "redirect", "books", "edition-changes")
 
+# The time zones and places the cast page offers (``--tz``, ``--place LAT,LON``: city centres, to
+# 0.01°), in its order; their names are under ``cast_zones:`` and ``cast_places:``.
+CAST_ZONES = ("Asia/Seoul", "Asia/Shanghai", "Asia/Taipei", "Asia/Tokyo")
+CAST_PLACES = ("37.57,126.98", "35.18,129.08", "39.02,125.75", "39.90,116.41", "31.23,121.47",
+               "25.03,121.56", "22.32,114.17", "35.68,139.69")
+
+# The fixed pages the search index holds an entry of (``search: pages:``), in its order.
+SEARCH_PAGES = ("validation", "yi-matrix", "liuren", "yi", "rules", "terms")
+
 # The top menu's entries, in order (the page keys whose labels ``nav:`` gives), and what a rule
 # may apply to (``applies:``).
 NAV = ("texts", "liuren", "yi", "cast", "rules", "terms", "validation", "about")
@@ -35,12 +46,16 @@ _HEXAGRAM = {"short": Field(_READING), "name": Field(_READING)}
 
 
 def _with(*names: str):
-    """A word that holds each of the placeholders ``{name}`` (and no other)."""
+    """A word that holds each of the placeholders ``{name}`` (and no other, nor a stray brace)."""
     wanted = {"{" + n + "}" for n in names}
 
     def check(v) -> str | None:
         got = set(re.findall(r"\{[^{}]*\}", v)) if isinstance(v, str) else None
-        return None if got == wanted else "words with " + ", ".join(sorted(wanted)) + " in them, and no other {…}"
+        if got == wanted and not re.search(r"[{}]", re.sub(r"\{[^{}]*\}", "", v)):
+            return None
+        if not wanted:
+            return "words with no {…} in them"
+        return "words with " + ", ".join(sorted(wanted)) + " in them, and no other {…}"
     return check
 
 
@@ -54,6 +69,75 @@ class CitationWords:
     edited: str         # the role of who edited the site's own pages
     edition: str        # with {edition}
     paragraph: str      # with {paragraph}
+
+
+_CARD = {"title": (), "sub": (), "body": ()}
+
+# The sentences and labels the views and ``sitegen cast`` write, by section: each key with the
+# placeholders ``{name}`` its words must hold (and no other), or a mapping of such keys. Python
+# fills them in with facts (numbers, 干支, names); the words are content/names.yaml's.
+PHRASES: dict[str, dict] = {
+    # the home page's cards, each with its 漢字 title, its Korean line and what it leads to
+    "home": {"cast": _CARD, "liuren": _CARD, "yi": _CARD,
+             "rules": {"title": (), "sub": ("n",), "body": ()},
+             "terms": {"title": (), "sub": ("n",), "body": ()},
+             "validation": {"title": (), "sub": (), "body": ("examples", "tanyuan", "classic", "bifa")},
+             "search": _CARD, "agree": ("agree", "of")},
+    # the <meta name=description> of the pages whose description is no text's summary
+    "descriptions": {"cast": (), "search": ()},
+    # how a worked example of 《六壬大全》 is classed against the site's lesson (CLASSES)
+    "classes": {c: () for c in VALIDATION_CLASSES},
+    # whether the site's lesson holds a 課體 or 法: at once, under a condition, not at all
+    "stands": {"held": (), "conditional": (), "absent": ()},
+    "validation_words": {
+        "summary": {"liuren": ("agree", "of"), "yi": ("agree", "of"),
+                    "kejing": ("listed", "held", "held_if", "missing"),
+                    "tanyuan": ("agree", "of"), "grounds": ("n", "cited", "quoted", "follows")},
+        "summary_labels": {"liuren": (), "yi": (), "kejing": (), "daquan": (), "bifa": (),
+                           "tanyuan": (), "grounds": ()},
+        "totals": ("n", "unit", "classes"), "class_count": ("class", "n"),
+        "unit_example": (), "unit_plate": (),
+        "classic_actual": ("plate", "transmissions", "kind", "name", "stands"),
+        "classic_no_plate": (),
+        "bifa_holds": (), "bifa_fails": (),
+        "bifa_actual": ("plate", "transmissions", "kind", "fa", "stands"),
+        "six_days_all": (), "six_days_some": (),
+        "conditions_in_cells": (),
+        "juan": {"7": (), "8": (), "9": (), "10": (), "none": ()},
+    },
+    # the search index's result kinds and its entries for the fixed pages
+    "search": {"rule": ("zh", "ko"), "term": (), "book": (),
+               "pages": {k: {"title": (), "sub": (), "words": ()}
+                         for k in SEARCH_PAGES}},
+    "yi_words": {"yang": (), "yin": (), "figure": ("name", "lines"), "figure_moving": ("figure", "lines"),
+                 "kin_ben_palace": (), "kin_bian_palace": (),
+                 "still": ("change",), "moving": ("change", "lines")},
+    "liuren_words": {"plate_title": ("day", "plate", "upper"), "in_lesson": ("n",), "outside": ()},
+    # what another school's reading changes in a lesson (the lesson page's variants)
+    "variant_facts": {k: () for k in ("transmissions", "method", "ke", "basis_ke", "name",
+                                      "generals_day", "generals_night")},
+    "texts_words": {"term": ("zh", "ko"), "kejing_chart": ("day", "plate", "transmissions")},
+    # the cast page's time zones and places, by IANA name and by LAT,LON
+    "cast_zones": {z: () for z in CAST_ZONES},
+    "cast_places": {p: () for p in CAST_PLACES},
+    # the text ``sitegen cast`` prints
+    "cast_text": {
+        "head": ("at", "tz", "offset", "day_starts"),
+        "skipped": ("at", "tz", "read_as", "other"), "repeated": ("at", "tz", "read_as", "other"),
+        "by_sun": ("day_night",), "spouse": ("xingnian",), "conditional": (),
+        "held": (), "not_held": (), "undecided": (),
+        "sun": ("place", "sunrise", "sunset", "mean", "true", "sign", "min", "sec", "hour"),
+        "by8": ("n", "rest", "trigram"), "by6": ("n", "rest", "line"),
+        "coins": ("throws",), "leap": (),
+        "meihua_time": ("year", "leap", "month", "day", "y", "m", "d", "upper", "hour", "lower", "moving"),
+        "plus_hour": ("hour",), "meihua_numbers": ("upper", "lower", "sum", "total", "moving"),
+        "no_moving": (), "no_lines": (),
+    },
+}
+
+
+def _phrases(spec: dict) -> dict:
+    return {k: Field(_phrases(v) if isinstance(v, dict) else _with(*v)) for k, v in spec.items()}
 
 
 CITATION = {"unknown": Field(is_str), "author": Field(is_str), "translated": Field(is_str),
@@ -70,6 +154,7 @@ SCHEMA = {
     "nav": Field({k: Field(is_str) for k in NAV}),
     "applies": Field({k: Field(is_str) for k in APPLIES}),
     "families": Field(MapOf(is_str, {"zh": Field(is_str), "ko": Field(is_str)})),
+    **{sec: Field(_phrases(spec)) for sec, spec in PHRASES.items()},
 }
 
 
@@ -85,6 +170,15 @@ class Names:
     families: dict[str, tuple[str, str]]       # a rule family → (its Chinese name, its Korean line)
     nav: dict[str, str]                        # the top menu: page key → label, in NAV's order
     applies: dict[str, str]                    # lesson, hexagram, change → how a rule page says it
+    phrases: dict[str, dict]                   # PHRASES' sections: key → words (or a mapping of them)
+
+    def say(self, section: str, *keys: str, **values) -> str:
+        """The words under ``section`` and ``keys`` (``"home", "rules", "sub"``) with their
+        placeholders filled in from ``values``."""
+        words: Any = self.phrases[section]
+        for k in keys:
+            words = words[k]
+        return words.format(**values) if values else str(words)
 
     def ganzhi(self, gz) -> str:
         """A 干支 read in Korean: 丙寅 → 병인."""
@@ -113,4 +207,5 @@ def load_names(root: Path, problems: Problems) -> Names | None:
     lines |= {(sec, ""): doc.line((sec,)) for sec in ("hexagrams", "words", "families")}
     return Names(dict(d["stems"]), dict(d["branches"]), hexagrams, dict(d["pages"]), dict(d["words"]), lines,
                  CitationWords(**d["citation"]), {k: (v["zh"], v["ko"]) for k, v in d["families"].items()},
-                 {k: d["nav"][k] for k in NAV}, dict(d["applies"]))
+                 {k: d["nav"][k] for k in NAV}, dict(d["applies"]),
+                 {sec: d[sec] for sec in PHRASES})

@@ -18,6 +18,7 @@ from ..model import addresses as A
 from ..model import yi
 from ..model.ganzhi import SIXTY
 from ..model.site import Site
+from ..content.names import SEARCH_PAGES
 from ..content.t2s import t2s_table
 from .refs import plain
 
@@ -36,6 +37,7 @@ _MD = re.compile(r"[*_`#>\[\]]|\]\([^)]*\)")
 
 def index_data(site: Site) -> dict[str, Any]:
     docs: list[list[str]] = []
+    said = site.names.phrases["search"]
     for t in site.texts.values():
         docs.append(["t", t.title_zh, t.title_ko, A.text(t.slug).file, t.summary])
         short = t.title_zh.split(" · ")[0]
@@ -47,24 +49,17 @@ def index_data(site: Site) -> dict[str, Any]:
     for r in site.rules.values():
         fam = site.names.families[r.family]
         body = " ".join([r.zh, r.ko, r.id, _MD.sub("", plain(site.texts, r.entry.definition))])
-        docs.append(["r", f"{r.zh} {r.ko}", f"규칙 · {fam[0]} {fam[1]}", A.rule(r.id).file, body])
+        docs.append(["r", f"{r.zh} {r.ko}", said["rule"].format(zh=fam[0], ko=fam[1]), A.rule(r.id).file, body])
     for term in site.terms.values():
         body = " ".join([term.zh, term.ko, *term.aliases, _MD.sub("", plain(site.texts, term.gloss))])
-        docs.append(["g", f"{term.zh} {term.ko}", "용어", A.term(term.id).file, body])
+        docs.append(["g", f"{term.zh} {term.ko}", said["term"], A.term(term.id).file, body])
     for b in site.content.books:
-        docs.append(["b", f"{b.zh} {b.ko}", "책", A.book(b.slug).file,
+        docs.append(["b", f"{b.zh} {b.ko}", said["book"], A.book(b.slug).file,
                      " ".join([b.zh, b.ko, *b.aliases, b.about])])
-    for key, title, sub, body in (
-        ("validation", "검증", "원전의 예와 엔진의 결과", "검증 validation 探原 課經 일치 불일치"),
-        ("yi-matrix", "64 × 64 변괘표", "모든 本卦→變卦", "변괘 變卦 matrix 64"),
-        ("liuren", "대육임 720과", "60일 × 12국", "대육임 大六壬 720 liuren"),
-        ("yi", "64괘", "文王 순서와 八宮", "64괘 卦 八宮 yi"),
-        ("rules", "규칙", "모든 규칙", "규칙 rules"),
-        ("terms", "용어", "모든 용어", "용어 terms"),
-    ):
-        page = site.registry.get(key)
+    for key in SEARCH_PAGES:
+        page, entry = site.registry.get(key), said["pages"][key]
         if page is not None:
-            docs.append(["s", title, sub, page.address.file, body])
+            docs.append(["s", entry["title"], entry["sub"], page.address.file, entry["words"]])
 
     lessons = []
     for day in SIXTY:

@@ -233,37 +233,30 @@ class Card:
     body: str
 
 
-def agree_line(counts: dict[str, int]) -> str:
-    """A validation list counted by class (``classic_counts``, ``bifa_counts``): how many agree of how many."""
-    return f"{counts['agrees']}/{sum(counts.values())} 일치"
-
-
 def home(ctx: Context) -> dict[str, Any]:
     site = ctx.site
     rep = site.validation
-    corpora = [
-        Card("起課 · 起卦", "기과·기괘", ctx.href(A.CAST),
-             "날짜와 시각으로 대육임의 과를, 동전 세 닢이나 梅花 수로 육효의 괘를 일으키고 그 과와 괘로 간다."),
-        Card("大六壬 720課", "대육임 720과", ctx.href(A.LIUREN),
-             "60일 × 12국의 모든 과: 천지반, 사과, 삼전, 천장, 초전을 정한 과정과 과체."),
-        Card("64卦 · 4,096變", "64괘와 4,096 변괘", ctx.href(A.YI),
-             "모든 괘의 납갑·육친·세응·복신과 모든 본괘→변괘의 동효 규칙, 매화 체용, 지리."),
-        Card("規則", f"규칙 {len(site.rules)}개", ctx.href(A.RULES),
-             "엔진이 적용하는 모든 규칙과 그 근거 단락, 그리고 그 규칙이 성립하는 모든 과식."),
-        Card("術語", f"용어 {len(site.terms)}개", ctx.href(A.TERMS),
-             "원전의 술어 풀이. 원문 속 용어는 여기로 이어진다."),
-    ]
+    say = site.names.say
+
+    def card(key: str, href: str, **values) -> Card:
+        return Card(say("home", key, "title"), say("home", key, "sub", **values), href,
+                    say("home", key, "body", **values))
+
+    def agree(agree: int, of: int) -> str:
+        return say("home", "agree", agree=agree, of=of)
+
+    corpora = [card("cast", ctx.href(A.CAST)), card("liuren", ctx.href(A.LIUREN)), card("yi", ctx.href(A.YI)),
+               card("rules", ctx.href(A.RULES), n=len(site.rules)),
+               card("terms", ctx.href(A.TERMS), n=len(site.terms))]
     if rep is not None:
         lr, ln = rep.counts("liuren")
         yr, yn = rep.counts("yi")
-        corpora.append(Card("檢證", "검증", ctx.href(A.VALIDATION),
-                            f"원전의 예 {lr + yr}/{ln + yn} 일치, 《大六壬探原》 "
-                            f"{rep.tanyuan_compared - len(rep.tanyuan_differences)}/{rep.tanyuan_compared} 일치, "
-                            f"《六壬大全》 課經集의 예 {agree_line(rep.classic_counts())}, "
-                            f"《畢法賦》가 드는 국 {agree_line(rep.bifa_counts())}. "
-                            "맞지 않는 것은 이유와 함께 싣는다."))
-    corpora.append(Card("檢索", "검색", ctx.href(A.SEARCH),
-                        "한자·한글·병음으로: 涉害, 섭해, 청룡, 丙寅 第八局, 乾 姤 … 서버 없이도 된다."))
+        classic, bifa = rep.classic_counts(), rep.bifa_counts()
+        corpora.append(card("validation", ctx.href(A.VALIDATION), examples=agree(lr + yr, ln + yn),
+                            tanyuan=agree(rep.tanyuan_compared - len(rep.tanyuan_differences), rep.tanyuan_compared),
+                            classic=agree(classic["agrees"], sum(classic.values())),
+                            bifa=agree(bifa["agrees"], sum(bifa.values()))))
+    corpora.append(card("search", ctx.href(A.SEARCH)))
     return {"layout": layout(ctx), "texts": _text_cards(ctx), "corpora": tuple(corpora)}
 
 

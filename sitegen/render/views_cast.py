@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..content.names import CAST_PLACES, CAST_ZONES
 from ..model import addresses as A
 from ..model.calendar import page_tables
 from ..model.ganzhi import SIXTY
@@ -21,23 +22,18 @@ from .views import Context, layout
 TABLES = A.Address("cast/tables.js")
 YI_TABLES = A.CAST_YI
 MOON = A.Address("cast/moon.js")
-PRESET_ZONES = (("Asia/Seoul", "서울"), ("Asia/Shanghai", "北京"), ("Asia/Taipei", "臺北"),
-                ("Asia/Tokyo", "東京"))
-# The places the cast page offers for 晝/夜 by the Sun (``--place LAT,LON``): city centres, to 0.01°.
-PRESET_PLACES = (("37.57,126.98", "서울"), ("35.18,129.08", "부산"), ("39.02,125.75", "평양"),
-                 ("39.90,116.41", "北京"), ("31.23,121.47", "上海"), ("25.03,121.56", "臺北"),
-                 ("22.32,114.17", "香港"), ("35.68,139.69", "東京"))
 
 
 def cast(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx, description="날짜·시각·시간대로 대육임 과를 일으킨다 (起課): "
-                                              "年月日時 干支, 中氣, 月將, 占時, 국, 晝夜, 三傳"),
+    """The cast page: its preset time zones and places (content/names.yaml names them)."""
+    names = ctx.site.names
+    return {"layout": layout(ctx, description=names.say("descriptions", "cast")),
             "tables_src": ctx.href(TABLES), "script_src": ctx.href(A.asset("cast.js")),
             "yi_script_src": ctx.href(A.asset("yi-cast.js")), "yi_tables_src": ctx.href(YI_TABLES),
             "root": ctx.href(A.HOME)[: -len("index.html")],
-            "moon_src": ctx.href(MOON), "places": PRESET_PLACES,
+            "moon_src": ctx.href(MOON), "places": tuple((p, names.say("cast_places", p)) for p in CAST_PLACES),
             "yi_moment_src": ctx.href(A.YI_MOMENT), "yi_moment_script": ctx.href(A.asset("yi-moment.js")),
-            "zones": PRESET_ZONES, "day_starts": ctx.site.config.day_starts}
+            "zones": tuple((z, names.say("cast_zones", z)) for z in CAST_ZONES), "day_starts": ctx.site.config.day_starts}
 
 
 def yi_tables(site: Site) -> dict:

@@ -57,24 +57,25 @@ def _three(generals: tuple[str, ...], transmissions) -> str:
 
 def lesson_variant_lines(ctx: Context, key: tuple[int, int]) -> tuple[VariantLine, ...]:
     les = ctx.site.lessons[key]
+    label = ctx.site.names.phrases["variant_facts"]
     out = []
     for v in ctx.site.lesson_variants.get(key, ()):
         facts = []
         if v.transmissions is not None:
-            facts.append(("三傳", "".join(b.zh for b in v.transmissions)))
+            facts.append((label["transmissions"], "".join(b.zh for b in v.transmissions)))
         if v.method is not None:
-            facts.append(("九宗門", str(v.method)))
+            facts.append((label["method"], str(v.method)))
         if v.ke is not None:
-            facts.append(("課", str(v.ke)))
+            facts.append((label["ke"], str(v.ke)))
         if v.basis_ke is not None:
-            facts.append(("返吟의 初傳", str(v.basis_ke)))
+            facts.append((label["basis_ke"], str(v.basis_ke)))
         if v.name is not None:
-            facts.append(("課名", str(v.name)))
+            facts.append((label["name"], str(v.name)))
         trans = les.transmissions
         if v.generals_day is not None:
-            facts.append(("晝 三傳 天將", _three(v.generals_day, trans)))
+            facts.append((label["generals_day"], _three(v.generals_day, trans)))
         if v.generals_night is not None:
-            facts.append(("夜 三傳 天將", _three(v.generals_night, trans)))
+            facts.append((label["generals_night"], _three(v.generals_night, trans)))
         trace = tuple(sentence(ctx.site, s) for s in v.lesson.steps) if v.lesson is not None else ()
         out.append(VariantLine(option_ref(ctx, v.option), tuple(facts), trace))
     return tuple(out)

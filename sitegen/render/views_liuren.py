@@ -29,10 +29,6 @@ SQUARE = {
     Branch.YIN: (4, 1), Branch.CHOU: (4, 2), Branch.ZI: (4, 3), Branch.HAI: (4, 4),
 }
 
-GENERAL_KO = {
-    "貴人": "귀인", "螣蛇": "등사", "朱雀": "주작", "六合": "육합", "勾陳": "구진", "青龍": "청룡",
-    "天空": "천공", "白虎": "백호", "太常": "태상", "玄武": "현무", "太陰": "태음", "天后": "천후",
-}
 GENERAL_SHORT = {
     "貴人": "貴", "螣蛇": "蛇", "朱雀": "雀", "六合": "合", "勾陳": "勾", "青龍": "龍",
     "天空": "空", "白虎": "虎", "太常": "常", "玄武": "玄", "太陰": "陰", "天后": "后",
@@ -40,7 +36,8 @@ GENERAL_SHORT = {
 
 
 def plate_title_ko(names: Names, day: GanZhi, plate: int, gan_shang: Branch) -> str:
-    return f"{names.ganzhi(day)}일 제{plate}국 (간상{names.branch(gan_shang)})"
+    return names.say("liuren_words", "plate_title", day=names.ganzhi(day), plate=plate,
+                     upper=names.branch(gan_shang))
 
 
 @dataclass(frozen=True)
@@ -139,9 +136,10 @@ def _general(ctx: Context, name: str) -> GeneralRef:
     got = ctx.memo.get(key)
     if got is None:
         rid = GENERAL_IDS.get(name)
-        href = ctx.href(A.rule(rid)) if rid in ctx.site.rules else ""
+        r = ctx.site.rules.get(rid) if rid else None    # its rule entry gives its Korean reading
+        href = ctx.href(A.rule(r.id)) if r is not None else ""
         got = ctx.memo[key] = GeneralRef(name, GENERAL_SHORT.get(name, name[:1]),
-                                         GENERAL_KO.get(name, ""), href)
+                                         r.ko if r is not None else "", href)
     return got
 
 
@@ -212,12 +210,12 @@ def lesson(ctx: Context) -> dict[str, Any]:
     def defs(refs):
         return tuple((r, prose(ctx, site.rules[r.id].entry.definition)) for r in refs if r is not None)
 
-    markers = tuple(MarkerRow(m.name, m.branch.zh, m.seat.zh, _where(m.in_lessons, m.in_transmissions),
+    markers = tuple(MarkerRow(m.name, m.branch.zh, m.seat.zh, _where(site, m.in_lessons, m.in_transmissions),
                               sentence(site, m.note)) for m in l.markers)
 
     # (the 神煞 of the month and year: rows the page's script adds from cast/tables.js given a moment)
     shensha = tuple(ShenshaRow(rule_ref(ctx, p.rule), SHENSHA_BASIS[SHENSHA_BY_ID[p.rule].basis], p.branch.zh,
-                               p.seat.zh, _where(p.in_lessons, p.in_transmissions)) for p in l.shensha)
+                               p.seat.zh, _where(site, p.in_lessons, p.in_transmissions)) for p in l.shensha)
 
     variants = lesson_variant_lines(ctx, (di, plate))
 
@@ -272,9 +270,11 @@ def lesson(ctx: Context) -> dict[str, Any]:
                                               f"{l.method}·{l.ke}"), "l": Record(view)}
 
 
-def _where(in_lessons, in_transmissions) -> str:
+def _where(site, in_lessons, in_transmissions) -> str:
     """Where a branch is in the lesson: the lessons whose upper it is and its transmissions."""
-    return "·".join([f"제{i}과" for i in in_lessons] + list(in_transmissions)) or "과전 밖"
+    say = site.names.say
+    return "·".join([say("liuren_words", "in_lesson", n=i) for i in in_lessons] + list(in_transmissions)) \
+        or say("liuren_words", "outside")
 
 
 def _leishen(ctx: Context, l) -> tuple:

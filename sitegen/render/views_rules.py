@@ -126,7 +126,7 @@ def chart_groups(ctx: Context, rule) -> tuple[tuple[ChartGroup, ...], tuple[Char
         for head, keys in by_condition.items():
             cond_groups.append(group(ctx, head, keys))
     else:
-        cond_groups.append(group(ctx, "조건은 각 칸에 (마우스를 올리면 보인다)",
+        cond_groups.append(group(ctx, ctx.site.names.say("validation_words", "conditions_in_cells"),
                                  [kc for keys in by_condition.values() for kc in keys]))
     return holds, tuple(cond_groups)
 
@@ -168,7 +168,7 @@ def rules_index(ctx: Context) -> dict[str, Any]:
         families.setdefault(r.family, []).append((rule_ref(ctx, r.id), len(r.holds), len(r.conditional)))
     groups = tuple((fam, *site.names.families[fam],
                     site.names.applies[site.rules[items[0][0].id].predicate.applies_to], tuple(items),
-                    _by_juan(items) if fam == "liuren-pattern" else ())
+                    _by_juan(site, items) if fam == "liuren-pattern" else ())
                    for fam, items in families.items())
     # the 法 of 《畢法賦》 the chart cannot tell, each with the reason its entry gives
     undecided = tuple((rule_ref(ctx, r.id), r.entry.condition) for r in site.rules.values()
@@ -188,17 +188,13 @@ def _grounds(site) -> Counter:
     return Counter(_ground(r) for r in site.rules.values())
 
 
-_JUAN_LABEL = {7: "《六壬大全》 卷七 課經集(一)", 8: "《六壬大全》 卷八 課經集(二)",
-               9: "《六壬大全》 卷九 課經集(三)", 10: "《六壬大全》 卷十 課經集(四)",
-               None: "課經集에 표제가 없는 이름 (씨앗 글)"}
-
-
-def _by_juan(items) -> tuple[tuple[str, tuple], ...]:
+def _by_juan(site, items) -> tuple[tuple[str, tuple], ...]:
     """A family's rules under the 卷 of 《六壬大全》 課經集 whose heading they stand under."""
     parts: dict[int | None, list] = {}
     for item in items:
         parts.setdefault(JUAN.get(item[0].id), []).append(item)
-    return tuple((_JUAN_LABEL[j], tuple(v)) for j, v in parts.items())
+    return tuple((site.names.say("validation_words", "juan", "none" if j is None else str(j)), tuple(v))
+                 for j, v in parts.items())
 
 
 def term(ctx: Context) -> dict[str, Any]:
@@ -267,16 +263,18 @@ def _classic_rows(ctx: Context) -> tuple[dict, ...]:
     """《六壬大全》 課經集's worked examples, each with the book's words, the site's lesson and its class."""
     assert ctx.site.validation is not None     # validated before anything renders
     rows = []
+    say = ctx.site.names.say
     for r in ctx.site.validation.classic:
         e, o = r.example, r.outcome
-        stands = _STANDS[o.status] + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
+        stands = _stands(ctx, o)
         book = e.name + (f" · 用 {e.first}" if e.first else "") + (
             f" · 三傳 {e.transmissions}" if e.transmissions else "")
         rows.append({"id": e.id, "juan": e.juan, "line": e.at_line, "title": e.title, "day": e.day,
                      "at": e.at, "name": e.name, "book": book,
-                     "actual": (f"제{o.plate}국 · 三傳 {o.transmissions} · {o.kind} · {e.name} {stands}"
-                                if o.plate else "그 三傳의 국이 없음"),
-                     "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "actual": (say("validation_words", "classic_actual", plate=o.plate,
+                                    transmissions=o.transmissions, kind=o.kind, name=e.name, stands=stands)
+                                if o.plate else say("validation_words", "classic_no_plate")),
+                     "cls": e.cls, "class_label": say("classes", e.cls), "note": prose(ctx, e.note),
                      "variant": _variant(ctx, e.variant),
                      "lesson": ctx.href(A.lesson(_day(e.day), o.plate)) if o.plate else None})
     return tuple(rows)
@@ -291,9 +289,11 @@ def _variant(ctx: Context, variant: str | None) -> tuple[str, str] | None:
     return zh, ctx.href(A.CONVENTIONS, oid)
 
 
-_STANDS = {"held": "성립", "conditional": "조건부", "absent": "없음"}
-_CLASSES = {"agrees": "일치", "garbled": "책의 글이 어긋남", "school": "학파의 차이",
-            "ambiguous": "책이 모호함 (두 읽기)", "wrong": "사이트가 틀림"}
+def _stands(ctx: Context, o) -> str:
+    """Whether the site's lesson holds what the book names (and under which condition)."""
+    return ctx.site.names.say("stands", o.status) + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
+
+
 _SHIFTS = {"day": "晝", "night": "夜"}
 
 
@@ -301,26 +301,32 @@ def _bifa_rows(ctx: Context) -> tuple[dict, ...]:
     """The lessons 《畢法賦》 names for a 法, each with the book's verdict, the site's and its class."""
     rows = []
     assert ctx.site.validation is not None
+    say = ctx.site.names.say
     for r in ctx.site.validation.bifa:
         e, o = r.lesson, r.outcome
-        stands = _STANDS[o.status] + (f" ({sentence(ctx.site, o.condition)})" if o.condition else "")
+        stands = _stands(ctx, o)
         day, plate = o.lessons[0]
         rows.append({"id": e.id, "fa": e.fa, "juan": "十一" if e.juan == 11 else "十二", "line": e.line,
                      "day": e.day, "at": e.at, "shift": _SHIFTS.get(e.shift or "", ""),
-                     "book": "성립" if e.holds else "성립하지 않음",
-                     "actual": (f"제{plate}국 · 三傳 {o.transmissions} · {o.kind} · "
-                                f"第{e.fa}法 {stands}") + (f" (여섯 날 {'모두' if o.shows else '가운데 일부'})"
-                                                         if len(o.lessons) > 1 else ""),
-                     "cls": e.cls, "class_label": _CLASSES[e.cls], "note": prose(ctx, e.note),
+                     "book": say("validation_words", "bifa_holds" if e.holds else "bifa_fails"),
+                     "actual": say("validation_words", "bifa_actual", plate=plate, transmissions=o.transmissions,
+                                   kind=o.kind, fa=e.fa, stands=stands)
+                     + (f" ({say('validation_words', 'six_days_all' if o.shows else 'six_days_some')})"
+                        if len(o.lessons) > 1 else ""),
+                     "cls": e.cls, "class_label": say("classes", e.cls), "note": prose(ctx, e.note),
                      "variant": _variant(ctx, e.variant),
                      "rule": rule_ref(ctx, f"liuren-bifa-{e.fa:03d}"),
                      "lesson": ctx.href(A.lesson(_day(day), plate))})
     return tuple(rows)
 
 
-def class_totals(counts: dict[str, int], unit: str) -> str:
-    """A validation list counted by class from the list (``bifa_counts``, ``classic_counts``)."""
-    return f"{sum(counts.values())}{unit} 가운데 " + ", ".join(f"{_CLASSES[c]} {n}" for c, n in counts.items())
+def class_totals(site, counts: dict[str, int], unit: str) -> str:
+    """A validation list counted by class from the list (``bifa_counts``, ``classic_counts``);
+    ``unit`` the key of what it counts (``unit_example``, ``unit_plate``)."""
+    say = site.names.say
+    return say("validation_words", "totals", n=sum(counts.values()), unit=say("validation_words", unit),
+               classes=", ".join(say("validation_words", "class_count", **{"class": say("classes", c)}, n=n)
+                                 for c, n in counts.items()))
 
 
 def validation(ctx: Context) -> dict[str, Any]:
@@ -341,21 +347,21 @@ def validation(ctx: Context) -> dict[str, Any]:
     kejing_held_if = sum(len(k["held_if"]) for k in kejing)
     grounds = _grounds(site)
     liuren, yi_, rules = (ctx.href(A.validation_part(p)) for p in ("liuren", "yi", "rules"))
+    said = site.names.phrases["validation_words"]
+    label, value = said["summary_labels"], said["summary"]
     summary = (
-        ("대육임 원전의 예", f"{lr} / {ln} 일치", liuren),
-        ("육효·매화 원전의 예", f"{yr} / {yn} 일치", yi_),
-        ("《課經》 丙寅日 1–8국의 課體 이름",
-         f"{kejing_listed}개 가운데 무조건 성립 {kejing_held}, 조건부 성립 {kejing_held_if}, "
-         f"재현 안 됨 {kejing_missing}",
+        (label["liuren"], value["liuren"].format(agree=lr, of=ln), liuren),
+        (label["yi"], value["yi"].format(agree=yr, of=yn), yi_),
+        (label["kejing"], value["kejing"].format(listed=kejing_listed, held=kejing_held,
+                                                 held_if=kejing_held_if, missing=kejing_missing),
          ctx.href(A.validation_part("liuren"), "kejing")),
-        ("《六壬大全》 課經集(卷七–十)의 예", class_totals(rep.classic_counts(), "예"),
+        (label["daquan"], class_totals(site, rep.classic_counts(), "unit_example"),
          ctx.href(A.validation_part("daquan"), "daquan")),
-        ("《畢法賦》(卷十一–十二)가 法마다 드는 국", class_totals(rep.bifa_counts(), "국"), ctx.href(A.validation_part("daquan"), "bifa")),
-        ("《大六壬探原》 720과 三傳표",
-         f"{rep.tanyuan_compared - len(diffs)} / {rep.tanyuan_compared} 일치 (판독 가능한 과)",
+        (label["bifa"], class_totals(site, rep.bifa_counts(), "unit_plate"), ctx.href(A.validation_part("daquan"), "bifa")),
+        (label["tanyuan"], value["tanyuan"].format(agree=rep.tanyuan_compared - len(diffs), of=rep.tanyuan_compared),
          ctx.href(A.validation_part("liuren"), "tanyuan")),
-        ("규칙의 근거", f"규칙 {len(site.rules)}개 가운데 원문 단락을 인용 {grounds['cited']}, 고전의 정의 구절을 "
-                     f"인용 {grounds['quoted']}, 따르는 고전만 밝힘 {grounds['follows']}", rules),
+        (label["grounds"], value["grounds"].format(n=len(site.rules), cited=grounds["cited"],
+                                                   quoted=grounds["quoted"], follows=grounds["follows"]), rules),
     )
     disagreements = (
         tuple(r for r in rows if not r["agrees"]),
@@ -384,8 +390,8 @@ def validation_part(ctx: Context) -> dict[str, Any]:
     if part == "daquan":
         view["classic"] = _classic_rows(ctx)
         view["bifa"] = _bifa_rows(ctx)
-        view["bifa_totals"] = class_totals(site.validation.bifa_counts(), "국")
-        view["classic_totals"] = class_totals(site.validation.classic_counts(), "예")
+        view["bifa_totals"] = class_totals(site, site.validation.bifa_counts(), "unit_plate")
+        view["classic_totals"] = class_totals(site, site.validation.classic_counts(), "unit_example")
     if part in ("rules", "rules-liuren"):
         liuren = part == "rules-liuren"   # the 六壬 rules' citations on a page of their own (its length)
         if not liuren:

@@ -13,7 +13,7 @@ from .views import Context, layout
 
 
 def search(ctx: Context) -> dict[str, Any]:
-    return {"layout": layout(ctx, description="원전·과·괘·규칙·용어 검색"),
+    return {"layout": layout(ctx, description=ctx.site.names.say("descriptions", "search")),
             "index_src": ctx.href(A.Address("search/index.js")),
             "script_src": ctx.href(A.asset("search.js"))}
 

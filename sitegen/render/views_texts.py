@@ -96,7 +96,7 @@ def runs(ctx: Context, zh: str, slug: str) -> tuple[Run, ...]:
         seen.add(tid)
         if m.start() > pos:
             out.append(Run(zh[pos:m.start()]))
-        out.append(Run(m.group(0), ctx.href(A.term(tid)), f"용어: {m.group(0)} {ko}"))
+        out.append(Run(m.group(0), ctx.href(A.term(tid)), ctx.site.names.say("texts_words", "term", zh=m.group(0), ko=ko)))
         pos = m.end()
     if pos < len(zh):
         out.append(Run(zh[pos:]))
@@ -122,8 +122,8 @@ def text(ctx: Context) -> dict[str, Any]:
     if t.slug == KEJING:
         for plate, sid in site.kejing_sections.items():
             l = site.lesson(KEJING_DAY, plate)
-            charts[sid] = Link(f"계산된 과식: {KEJING_DAY.zh}日 第{plate}局 三傳 "
-                               + "".join(b.zh for b in l.transmissions),
+            charts[sid] = Link(site.names.say("texts_words", "kejing_chart", day=KEJING_DAY.zh, plate=plate,
+                                              transmissions="".join(b.zh for b in l.transmissions)),
                                ctx.href(A.lesson(KEJING_DAY, plate)))
     sections: list[SectionView] = []
     loose = [p for p in t.paragraphs if p.section is None]

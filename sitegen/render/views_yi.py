@@ -38,19 +38,21 @@ class Figure:
     marks: tuple[tuple[int, str], ...]   # (y, 交/重) for moving lines
 
 
-def figure(h: yi.Hexagram, moving: tuple[tuple[int, str], ...] = ()) -> Figure:
+def figure(ctx: Context, h: yi.Hexagram, moving: tuple[tuple[int, str], ...] = ()) -> Figure:
     """The figure of ``h``, with ``moving`` lines marked: (line, 交/重) pairs, lowest first."""
-    return _figure(h.number, moving)
+    said = ctx.site.names.phrases["yi_words"]
+    return _figure(h.number, moving, (said["yang"], said["yin"], said["figure"], said["figure_moving"]))
 
 
 @lru_cache(maxsize=None)
-def _figure(number: int, moving: tuple[tuple[int, str], ...]) -> Figure:
+def _figure(number: int, moving: tuple[tuple[int, str], ...], words: tuple[str, str, str, str]) -> Figure:
+    """``words``: yi_words' yang, yin, figure and figure_moving (content/names.yaml)."""
+    yang, yin, whole, with_moving = words
     h = yi.hexagram(number)
-    desc = " ".join(("양" if b == "1" else "음") for b in reversed(h.lines))
-    label = f"{h.name} 괘상 (위에서부터 {desc})"
+    label = whole.format(name=h.name, lines=" ".join((yang if b == "1" else yin) for b in reversed(h.lines)))
     marks = tuple(((6 - ln) * 12 + 4, mk) for ln, mk in moving)
     if moving:
-        label += "; 동효 " + ", ".join(f"{LINE_NAMES[ln]}({mk})" for ln, mk in moving)
+        label = with_moving.format(figure=label, lines=", ".join(f"{LINE_NAMES[ln]}({mk})" for ln, mk in moving))
     return Figure(figure_path(h.lines), label, marks)
 
 
@@ -80,7 +82,7 @@ def hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
 def _hex_ref(ctx: Context, h: yi.Hexagram) -> HexRef:
     assert ctx.site.content.names is not None  # the model is built only on names that loaded
     return HexRef(h.number, h.name, h.short, ctx.site.content.names.hexagram(h), ctx.href(A.hexagram(h.number)),
-                  figure(h))
+                  figure(ctx, h))
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def hexagram(ctx: Context) -> dict[str, Any]:
     for g in yi.HEXAGRAMS:
         c = ctx.site.change(h.number, g.number)
         ref = HexRef(g.number, g.name, g.short, ctx.site.content.names.hexagram(g),
-                     ctx.href(A.change(h.number, g.number)), figure(g))
+                     ctx.href(A.change(h.number, g.number)), figure(ctx, g))
         by_count.setdefault(len(c.moving), []).append(ref)
     rules = rule_defs(ctx, h.rule_ids)
     dili = rule_defs(ctx, h.dili.holding)
@@ -223,7 +225,7 @@ def change(ctx: Context) -> dict[str, Any]:
     moving_marks = tuple(sorted((ln.line, ln.mark) for ln in c.lines))
     view: dict[str, Any] = {
         "ben": hex_ref(ctx, ben), "bian": hex_ref(ctx, bian),
-        "ben_fig": figure(ben, moving_marks), "bian_fig": figure(bian),
+        "ben_fig": figure(ctx, ben, moving_marks), "bian_fig": figure(ctx, bian),
         "title": ctx.page.title,
         "moving": tuple(LINE_NAMES[x] for x in c.moving),
         "still": not c.moving,
@@ -231,7 +233,8 @@ def change(ctx: Context) -> dict[str, Any]:
         "meihua": meihua, "meihua_note": c.meihua_note and sentence(ctx.site, c.meihua_note),
         "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
         "hexagram_conditional": len(on_hexagram),
-        "kin_variant": "本卦의 宮" if c.kin_variant == KinVariant.BEN_PALACE else "變卦의 宮",
+        "kin_variant": ctx.site.names.say("yi_words", "kin_ben_palace" if c.kin_variant == KinVariant.BEN_PALACE
+                                          else "kin_bian_palace"),
         "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == KinVariant.BEN_PALACE else "kin_bian_palace"),
         "variants": change_variant_lines(ctx, (a, b)),
         "reverse": Link(f"{bian.name} → {ben.name}", ctx.href(A.change(b, a))),
@@ -242,7 +245,8 @@ def change(ctx: Context) -> dict[str, Any]:
         "moment": _moment(ctx, ben.number),
         "gua_shen": _gua_shen(ctx, ben),
     }
-    desc = f"{ben.name} → {bian.name}: " + ("動爻 없음" if not c.moving else "動爻 " + "·".join(view["moving"]))
+    desc = ctx.site.names.say("yi_words", "moving" if c.moving else "still", change=f"{ben.name} → {bian.name}",
+                              lines="·".join(view["moving"]))
     return {"layout": layout(ctx, description=desc), "c": Record(view)}
 
 

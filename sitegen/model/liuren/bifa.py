@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, siqi, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -85,7 +85,8 @@ _KIN_OF = {s: {e: kin(s, e) for e in Element} for s in Element}
 
 def _trans_el(f: Facts) -> Element:
     """The element the 三傳 act as when they are all one kin (the 局's, or the first's)."""
-    return trans_element(f.trans) or f.first.element
+    e = trans_element(f.trans)
+    return f.first.element if e is None else e   # not ``or``: 木 is Element 0
 
 
 def _shift(day: bool, night: bool) -> str | None:
@@ -162,20 +163,40 @@ def f02(f):  # 首尾相見始終宜: 「謂干上有旬尾，支上有旬首」
     return tianxin(f)
 
 
-def _over_stem_or_nianming(f: Facts, where):
+def _over_stem_or_nianming(f: Facts, where, held: str | None = None):
     """What stands on 干上 or over the asker's 本命 or 行年 (「加臨日干或年命之上」): ``where`` gives,
     for each arrangement of the generals (night or not), the heaven branch asked of, or None. On 干上
-    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it."""
+    it holds in that arrangement; elsewhere, where the asker's 本命 or 行年 is the place under it.
+    ``held`` ("day", "night", "both" or None): where another form of the 法 holds in that arrangement
+    whatever the asker."""
     alts: list[tuple] = []
     for shift, night in SHIFTS:
+        dn = ("day_night", (shift,))
+        if held in (shift, "both"):
+            alts.append((dn,))
+            continue
         b = where(night)
         if b is None:
             continue
-        dn = ("day_night", (shift,))
         alts += [(dn,)] if b == f.gan_shang else [(dn, ("birth", (f.seat(b),))), (dn, ("xing", (f.seat(b),)))]
     if len([a for a in alts if len(a) == 1]) == 2:
         return True
+    return _one_of(alts)
+
+
+def _one_of(alts: list[tuple]) -> Cond | bool | None:
+    """The condition that one of ``alts`` holds (``either``; the alternative itself when it is the only one)."""
+    if len(alts) == 1:
+        return cond(**{k: vs[0] if k == "day_night" else vs for k, vs in alts[0]})
     return either(True, tuple(alts)) if alts else None
+
+
+def _ghost_riding(f: Facts, general: str):
+    """For ``_over_stem_or_nianming``: the branch ``general`` rides in an arrangement, when it is a 鬼 of the day."""
+    def where(night):
+        b = B((f.gn if night else f.gd).index(general))
+        return b if _k(f, b) == Kin.OFFICER else None
+    return where
 
 
 @by_stem_plate
@@ -188,18 +209,21 @@ def f03(f):  # 簾幕貴人高甲第: 「如晝占乃夜貴，夜占乃晝貴 �
 @by_stem_plate
 def f04(f):  # 催官使者赴官期: 「見日鬼乘白虎加臨日干或年命之上」: a 日鬼 riding 白虎 on 干上, or over the
     # asker's 本命 or 行年
-    def tiger(night):
-        b = B((f.gn if night else f.gd).index("白虎"))
-        return b if _k(f, b) == Kin.OFFICER else None
-    return _over_stem_or_nianming(f, tiger)
+    return _over_stem_or_nianming(f, _ghost_riding(f, "白虎"))
 
 
 def f05(f):  # 六陽數足須公用
     return all(k.upper.yang for k in f.lessons) and all(b.yang for b in f.trans)
 
 
-def f06(f):  # 六陰相繼盡昏迷
-    return not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans)
+def f06(f):  # 六陰相繼盡昏迷: 「謂課傳皆居六陰之位是也」; and 源消根斷格 (「癸卯、癸未、癸巳，干上卯 … 又是下生上神，
+    # 迤邐而脫去」, 「辛卯日干上子，自干至支及初中末，迤邐下生上神 … 雖不係五陰位全，其理一同」): the stem 生 干上,
+    # each lesson's place 生 its god, 初 生 中 生 末
+    if not any(k.upper.yang for k in f.lessons) and not any(b.yang for b in f.trans):
+        return True
+    a, b, c = (x.element for x in f.trans)
+    return (f.stem.element.generates(f.gan_shang.element) and a.generates(b) and b.generates(c)
+            and all(k.lower.element.generates(k.upper.element) for k in f.lessons[1:]))
 
 
 def f07(f):  # 旺祿臨身徒妄作: 「謂日之祿神，又作日之旺神，臨於干上者」: the 祿 that is also the 旺 (the
@@ -231,8 +255,9 @@ def f10(f):  # 朽木難雕別作為: 斫輪 with 卯 void
 
 
 def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and the 格 its 解 sets under it:
-    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰, 干上
-    #   overcoming it;
+    # 家鬼 (「凡值支上有鬼，引入鬼鄉者」, 「從支陰發用為鬼 … 賴干上有救」): a 鬼 發用 from 支上 or 支陰 that
+    #   leads into the 鬼's 鄉 (中傳 or 末傳 a 鬼 too, or the 三傳 one 鬼 局 or 方: 己丑 寅卯辰, 丙寅 子亥戌,
+    #   丙申 子申辰), 干上 overcoming it;
     # 家人解禍 (「支上有寅木可以敵鬼」): 三傳 all 鬼, 支上 overcoming them;
     # 引鬼為生 「謂初傳日鬼，而生其末傳來育干者是也」;
     # 傳鬼為生 「三傳皆作日鬼，反生起干上之神而育干者是也」 — or the 鬼 are the generals on the 傳, which 生 the
@@ -248,6 +273,7 @@ def f11(f):  # 眾鬼雖彰全不畏: 三傳 all 鬼, 干上 overcomes them; and
     first, last = f.first, f.trans[2]
     if ((ghosts and (g.overcomes(te) or z.overcomes(te) or (te.generates(g) and g.generates(s))))
             or (_k(f, first) == Kin.OFFICER and first in (f.zhi_shang, f.lessons[3].upper)
+                and (ghosts or any(_k(f, b) == Kin.OFFICER for b in f.trans[1:]))
                 and g.overcomes(first.element))
             or (_k(f, first) == Kin.OFFICER and first.element.generates(last.element)
                 and last.element.generates(s))):
@@ -277,7 +303,10 @@ def f13(f):  # 鬼賊當時無畏忌: 三傳 all 鬼, in the month they are 旺
     return cond(months=months_where((_trans_el(f),), frozenset({"旺"})))
 
 
-def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month
+def f14(f):  # 傳財太旺反財虧: 三傳 all 財, 旺相 in the month; and 財神空亡格 (「辛亥日干上寅、支上卯，二財皆空」):
+    # 干上 and 支上 both the day's 財, both void
+    if all(_k(f, b) == Kin.WEALTH and b in _void(f) for b in (f.gan_shang, f.zhi_shang)):
+        return True
     if not _all_kin(f, Kin.WEALTH):
         return None
     return cond(months=months_where((_trans_el(f),), WANGXIANG))
@@ -579,11 +608,13 @@ def f32(f):  # 三傳互克眾人欺: 初→中→末→干 or 末→中→初�
     # 求財大獲格 「自庚金克初傳寅為財，初傳寅木克中傳未土，中傳未土克末傳子水，總為財」: 干→初→中→末 克;
     # 三傳內戰格 「三傳俱下賊上」: each 傳 overcome by the place it stands on;
     # 土將助財格 「三傳皆財，夜將又皆土神，盡生起財神」: the 三傳 all 財, the generals on them 生 them;
-    # 雀鬼格 「朱雀作日鬼加干」: 干上 a 鬼 riding 朱雀 (its 「如臨年命亦可用」 is not read)
+    # 雀鬼格 「朱雀作日鬼加干」, 「如臨年命亦可用」: a 鬼 riding 朱雀 on 干上, or over the asker's 本命 or 行年
     if _mutual_ke(f.stem, f.trans) or all(f.seat(b).element.overcomes(b.element) for b in f.trans):
         return True
-    ghost = _on(f, _rides("朱雀", f.gan_shang)) if _k(f, f.gan_shang) == Kin.OFFICER else None
-    return _any_shift(_generals_feed(f, (Kin.WEALTH,)), ghost)
+    feed = _generals_feed(f, (Kin.WEALTH,))
+    if feed is True:
+        return True
+    return _over_stem_or_nianming(f, _ghost_riding(f, "朱雀"), None if feed is None else dict(feed.when)["day_night"][0])
 
 
 @lru_cache(maxsize=None)
@@ -632,7 +663,10 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
     #   the 傳, the stem's 長生 riding 白虎 or a 鬼 riding 青龍;
     # 樂裡生憂格: 干上 the stem's 長生 and 支上 the 辰's, each 脫 by the other (「庚金反被亥水脫，寅木又被巳火脫」),
     #   or 干上 生 the stem and 支上 the 辰 while both sit on a place that overcomes or drains them (「如若動，其支干
-    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats)
+    #   皆坐於克鄉」, 「坐於脫氣鄉」: the stem's 寄宮 and the 辰 as heaven, over their seats), or 「三傳雖金生日，其天將皆來
+    #   傷日」 (癸酉·癸丑·癸巳日酉加癸晝占): the 三傳, as one element, 生 the stem and the generals on all three overcome it;
+    # and, after 不幸中幸，幸中不幸格, 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: 返吟, in the months whose
+    #   生氣 overcomes the stem and whose 死氣 is its 長生 (``_REVERSED_MONTHS``)
     if _sorrow_in_joy(f.stem, f.trans):
         return True
     s, b, gs, zs = f.stem.element, f.branch.element, f.gan_shang, f.zhi_shang
@@ -652,18 +686,26 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
         tests.append(_rides("白虎", f.trans[2]))
     tests.append(lambda g: any((g[x] == "白虎" and _st(s, x) == sg) or (g[x] == "青龍" and _k(f, x) == Kin.OFFICER)
                                for x in f.trans))
+    if _all_kin(f, Kin.PARENT):
+        tests.append(lambda g: all(GENERAL_ELEMENT[g[x]].overcomes(s) for x in f.trans))
     pair = {_k(f, gs), _k(f, zs)}
     if pair == {Kin.OFFICER, Kin.PARENT}:
         ghost, life = (gs, zs) if _k(f, gs) == Kin.OFFICER else (zs, gs)
         tests.append(lambda g: g[ghost] == "青龍" and g[life] == "白虎")
     by_shift = _on(f, lambda g: any(t(g) for t in tests)) if tests else None
-    if by_shift is None and _st(s, gs) == sg and any(
-            _k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
-        return cond(months=months_where((gs.element,), _NO_QI))   # where both would show, the 晝/夜 one is given
-    return by_shift
+    if by_shift is not None:   # where a month would show it too, the 晝/夜 one is given
+        return by_shift
+    months = set(_REVERSED_MONTHS[s]) if f.method == "返吟" else set()
+    if _st(s, gs) == sg and any(_k(f, x) == Kin.OFFICER and x.element.generates(gs.element) for x in f.trans):
+        months |= months_where((gs.element,), _NO_QI)
+    return cond(months=tuple(months)) if months else None
 
 
 _NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
+# 第34法 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: for each element of the stem, the months whose
+# 生氣 overcomes it and whose 死氣 is its 長生 (土: 三月, 生氣 寅 and 死氣 申; no other element has such a month)
+_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES if shengqi(m).element.overcomes(e)
+                             and siqi(m) == stage_branch(e, Stage.CHANGSHENG)) for e in Element}
 
 
 @lru_cache(maxsize=None)
@@ -714,9 +756,13 @@ def f37(f):  # 末助初兮三等論: 末傳 生 初傳; and 謁求禍出格 「
 
 
 def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with the 天盤 旬首 as 用 riding 玄武, 閉口課 of 卷八),
-    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not
-    over = f.day.xun_head.branch.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
-    return _any_shift(bikou(f), _on(f, _rides("玄武", over)))
+    # or 「地盤旬首上神乘元武者，每日有一二課」: the god over the earth 旬首 riding 玄武, used or not; in the
+    # 旬 where 玄武 never stands there, 「甲午、甲辰、甲寅三旬，止有天盤之旬首乘元武 … 亦可如其說」: the heaven
+    # 旬首 riding 玄武, used or not
+    head = f.day.xun_head.branch
+    over = head.shift(1 - f.plate)   # the heaven branch whose seat is the earth 旬首
+    sky = _on(f, _rides("玄武", head)) if head in (B.WU, B.CHEN, B.YIN) else None
+    return _any_shift(bikou(f), _on(f, _rides("玄武", over)), sky)
 
 
 @by_stem_plate
@@ -778,23 +824,45 @@ def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a d
     return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
 
 
-@by_stem_plate
-def f47(f):  # 貴雖在獄宜臨干: 貴人 over 辰 or 戌 (for 乙 辛 days over their own place)
+def f47(f):  # 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者」 (for 乙 辛 days over their own place, 「卻名貴人
+    # 臨身」); but 「如辰戌二日占之，乃為貴人入宅，非坐獄論也」: not over the day's own 辰 or 戌
+    jail = {B.CHEN, B.XU} - {f.branch}
     d, n = _nobles(f)
-    hd, hn = f.seat(d) in (B.CHEN, B.XU), f.seat(n) in (B.CHEN, B.XU)
+    hd, hn = f.seat(d) in jail, f.seat(n) in jail
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
-def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上
+def f48(f):  # 鬼乘天乙乃神祇: 貴人 rides a 鬼 on 干上 or 支上 (「六辛日午加干 … 如臨宅上者」); and the 格 its 解
+    # sets under it, the 貴人 on 干上 or 支上 as the 法's own (「臨身」, 「臨宅上」; the 解 says where only for the
+    # 墓): 空亡貴人 「緣貴人作空亡者，亦是神祇撓害」 (the 貴人 void); 貴人作墓 「六庚日丑為晝貴作墓神加干」 (the 貴人
+    # the stem's 墓, on 干上; 六甲's 夜貴 未); 貴人脫氣 「六壬、六癸日以卯為夜貴作脫氣」 (the 貴人 the stem's 脫)
+    tomb = stage_branch(f.stem.element, Stage.MU)
+
+    def shows(x: Branch) -> bool:
+        if x == tomb == f.gan_shang:
+            return True
+        return x in (f.gan_shang, f.zhi_shang) and (
+            x in _void(f) or _k(f, x) in (Kin.OFFICER, Kin.OFFSPRING))
     d, n = _nobles(f)
-    hd = _k(f, d) == Kin.OFFICER and d in (f.gan_shang, f.zhi_shang)
-    hn = _k(f, n) == Kin.OFFICER and n in (f.gan_shang, f.zhi_shang)
+    hd, hn = shows(d), shows(n)
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
 @by_stem_plate
-def f49(f):  # 兩貴受克難干貴: both 貴人 over places that overcome them
-    return all(f.seat(x).element.overcomes(x.element) for x in _nobles(f))
+def f49(f):  # 兩貴受克難干貴: 「凡晝夜貴人皆立受克之方者」: both 貴人 over places that overcome them; and the 格
+    # its 解 sets under it: 白虎或乘臨丑 「緣丑乃天乙之本家，不宜見白虎也」 (白虎 rides 丑); 貴人忌憚 「緣朱雀乘神克
+    # 貴人」 (朱雀 rides a branch overcoming the 貴人 of the shift, the 貴人 on 干上: 「甲日丑加寅，乃晝貴臨身 …
+    # 朱雀乘卯克天乙之丑土」, each of its three lessons 臨身); 真朱雀 「緣朱雀臨午」 (朱雀 rides 午)
+    d, n = _nobles(f)
+    if all(f.seat(x).element.overcomes(x.element) for x in (d, n)):
+        return True
+
+    def shows(g, x: Branch) -> bool:
+        bird = B(g.index("朱雀"))
+        return (g[B.CHOU] == "白虎" or bird == B.WU
+                or (f.seat(x) == f.lodging and bird.element.overcomes(x.element)))
+    dn = _shift(shows(f.gd, d), shows(f.gn, n))
+    return None if dn is None else cond(day_night=dn)
 
 
 def f50(f):  # 二貴皆空虛喜期: each 貴人 void, or standing over a void place (落空)
@@ -1298,11 +1366,25 @@ def f92(f):  # 龍加生氣吉遲遲: 「謂青龍乘生干之神，又作月內
     return cond(months=SHENGQI_MONTHS[f.gan_shang], day_night=dn)
 
 
-def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart decides —
+def f94(f):  # 喜懼空亡乃妙機: the 格 its 解 lists —
     # 見財無財格 「其財居寅卯上 … 或財作空亡 … 財陷空亡 … 如財居申酉脫氣之上」: a 財 of the 三傳 (a 局 or 方 of
-    # 財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
-    # over what the 財 generates (甲乙's 申酉, the 財's 脫氣); 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆
-    # 貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each under a general that overcomes it;
+    #   財 as one) void, over the void, over the stem's own element (甲乙's 寅卯, which overcomes the 財) or
+    #   over what the 財 generates (甲乙's 申酉, the 財's 脫氣);
+    # 長上災凶格 「乃長生空亡之例 … 月內生氣亦忌空亡」: the stem's 長生 void (the day alone: 「戊寅日申為長生作空亡」),
+    #   or, in the months it is the 生氣, a void branch;
+    # 見生不生格 「甲乙日以亥為生，其亥水居申上，他自戀生 … 或是亥水居於辰戌丑未之上，為土所制，縱日辰行年上見之，亦
+    #   不能生我。至於亥入空亡則大凶」: the stem's 長生 on 干上 or 支上, or over the asker's 行年, sitting on what
+    #   生 it or overcomes it (void, it is 長上災凶 already);
+    # 見克不克格 「其金居巳午火上，他自受克 … 又申酉坐辰戌丑未上，他自戀生 … 鬼陷空亡，亦不能為害。惟鬼作空亡加日辰、
+    #   傳、年命上，無制伏者極凶」: a 鬼 on 干上, 支上, in the 三傳 or over the asker's 本命 or 行年, sitting on what
+    #   overcomes it, on what 生 it or on the void (a 鬼 void itself is the 極凶 case, not this 格);
+    # 見救不救格 「傳內先有申酉金，於日辰上見巳午火乃為救神，其巳午火居亥子上，或作空亡，或陷空亡，或在寅卯上，他自貪生，
+    #   此不能為救也」: a 鬼 in the 三傳 and a 子孫 on 干上 or 支上 sitting on what overcomes it, on what 生 it or
+    #   on the void, or void itself;
+    # 見盜不盜格 「如不見日鬼，其救神即盜神也」, 「甲乙日見巳午火居亥子之鄉，或入空亡之內」: no 鬼 in the 三傳 and a
+    #   子孫 on 干上 or 支上 sitting on what overcomes it, or void itself;
+    # 德貴合局生身格 「雖三傳水局生日，緣天將晝夜皆貴勾常土神，使水局不能生」: 三傳 生 the stem as one element, each
+    #   under a general that overcomes it;
     # 喜懼格 「謂干上長生，三傳皆鬼」
     void = _void(f)
     e = trans_element(f.trans)
@@ -1310,12 +1392,38 @@ def f94(f):  # 喜懼空亡乃妙機: of the 格 its 解 lists, those the chart 
         b for b in f.trans if _k(f, b) == Kin.WEALTH]
     if any(b in void or f.seat(b) in void or _k(f, f.seat(b)) in (Kin.BROTHER, Kin.OFFICER) for b in wealth):
         return True
-    if f.gan_shang == stage_branch(f.stem.element, Stage.CHANGSHENG) and _all_kin(f, Kin.OFFICER):
+    life = stage_branch(f.stem.element, Stage.CHANGSHENG)
+    if life in void or (f.gan_shang == life and _all_kin(f, Kin.OFFICER)):
+        return True
+    stem_branch = (f.gan_shang, f.zhi_shang)
+    alts: list[tuple] = [(("months", tuple(sorted(m for v in void for m in SHENGQI_MONTHS[v]))),)]
+    if _fed_or_held(f, life):
+        if life in stem_branch:
+            return True
+        alts.append((("xing", (f.seat(life),)),))
+    held = [b for b in BRANCHES if _k(f, b) == Kin.OFFICER and (_fed_or_held(f, b) or f.seat(b) in void)]
+    if any(b in stem_branch or b in f.trans for b in held):
+        return True
+    at = tuple(sorted(f.seat(b) for b in held))
+    alts += [(("birth", at),), (("xing", at),)] if at else []
+    ghost = any(_k(f, b) == Kin.OFFICER for b in f.trans)
+    if any(_k(f, x) == Kin.OFFSPRING and (
+            x in void or f.seat(x).element.overcomes(x.element)
+            or (ghost and (f.seat(x) in void or f.seat(x).element.generates(x.element)))) for x in stem_branch):
         return True
     if _all_kin(f, Kin.PARENT):
         te = _trans_el(f)
-        return _on(f, lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
-    return None
+        dn = f.on(lambda g: all(GENERAL_ELEMENT[g[b]].overcomes(te) for b in f.trans))
+        if dn == "both":
+            return True
+        alts += [(("day_night", (dn,)),)] if dn else []
+    return _one_of(alts)
+
+
+def _fed_or_held(f: Facts, b: Branch) -> bool:
+    """``b`` sits on what 生 it (「他自戀生」) or on what overcomes it (「為土所制」, 「他自受克」)."""
+    seat = f.seat(b).element
+    return seat.generates(b.element) or seat.overcomes(b.element)
 
 
 def f95(f):  # 六爻現卦防其剋: the three 傳 all of one 六親, a 三合 局 as one element — 財, 父母, 子息, 官鬼
