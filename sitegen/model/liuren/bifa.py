@@ -102,10 +102,10 @@ def _any_shift(*results):
     return None if dn is None else cond(day_night=dn)
 
 
-def _one_of(alts: list[tuple]):
+def _one_of(alts: list[tuple]) -> Cond | bool | None:
     """What holds where one of ``alts`` holds (each a tuple of (key, values) that all hold, () at every
-    moment; a ``day_night`` value is one shift): None for none, a ``Cond`` where they differ only in
-    their 晝/夜, else ``either`` of them."""
+    moment; a ``day_night`` value is one shift): None for none, the alternative itself when it is the
+    only one, a ``Cond`` where they differ only in their 晝/夜, else ``either`` of them."""
     alts = list(dict.fromkeys(alts))
     if not alts:
         return None
@@ -182,13 +182,6 @@ def _over_stem_or_nianming(f: Facts, where, held: str | None = None):
     if len([a for a in alts if len(a) == 1]) == 2:
         return True
     return _one_of(alts)
-
-
-def _one_of(alts: list[tuple]) -> Cond | bool | None:
-    """The condition that one of ``alts`` holds (``either``; the alternative itself when it is the only one)."""
-    if len(alts) == 1:
-        return cond(**{k: vs[0] if k == "day_night" else vs for k, vs in alts[0]})
-    return either(True, tuple(alts)) if alts else None
 
 
 def _ghost_riding(f: Facts, general: str):
