@@ -1070,6 +1070,16 @@ def test_fa67_the_mourning_cart_the_ghost_gate_and_the_tigers_tomb():
     assert fa(les, 67)["any"][0] == (("day_night", ("day",)), ("birth", (les.seat(Branch.WEI).zh,)))
 
 
+# line 147 收魂神 「乃戊日辰為元武者是，夜順晝逆有之」: on 戊 days, where 辰 rides 玄武; not on other days.
+def test_fa67_the_soul_gatherer_on_wu_days():
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            for night in (False, True):
+                if les.generals(night)[Branch.CHEN] == "玄武" and d.stem.zh == "戊":
+                    assert _at(fa(les, 67), "night" if night else "day"), (d.zh, p)
+
+
 def test_fa67_a_void_lu_needs_a_place_that_overcomes_it():
     # 甲辰日 (甲辰旬, 寅卯 void): 寅 over 子 (water 生 wood) is no 空祿 (寅 over 亥 is no 空祿 either, but
     # that plate's 用 is 申 over 巳: 白虎入喪車格)

@@ -933,7 +933,7 @@ def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of 
     # 虎墓格 「緣日干之墓乘白虎在六處者」 (in the 傳 or on 干上·支上, or over the asker's 本命 or 行年);
     # 白虎入喪車格 「緣申加巳發用為的」; 人入鬼門格 「如庚日申為本命，返吟課」; 宴喜致病格 「並支上未作太常 …
     # 以上六日例，緣未為太常克干居於宅上」 (未, a 鬼 of the stem, on 支上 riding 太常: 癸酉·癸亥·癸丑, 壬戌·壬子·
-    # 壬寅, 夜)
+    # 壬寅, 夜); 收魂神 「乃戊日辰為元武者是，夜順晝逆有之」
     lu = LU[f.stem]
     seat = f.seat(lu)
     struck = seat.element.overcomes(lu.element) or _st(lu.element, seat) == Stage.JUE
@@ -952,7 +952,7 @@ def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of 
         g, dn = (f.gn if night else f.gd), ("day_night", (shift,))
         if ((tail and g[lu] == "白虎") or (f.stem == Stem.XIN and ding in _places(f) and g[ding] == "白虎")
                 or (f.seat(B.SHEN) == B.MAO and g[B.SHEN] == "六合") or (feast and g[B.WEI] == "太常")
-                or (m in six and g[m] == "白虎")):
+                or (m in six and g[m] == "白虎") or (f.stem == Stem.WU and g[B.CHEN] == "玄武")):
             alts.append((dn,))
         elif g[m] == "白虎":
             alts += [(dn, ("birth", (f.seat(m),))), (dn, ("xing", (f.seat(m),)))]
