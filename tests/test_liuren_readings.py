@@ -1264,10 +1264,22 @@ def test_fa30_the_lion_facing_the_house_by_its_tiger(day, where):
     assert all(les.general_of(facing, night=s == "night") == "白虎" for s in when["day_night"])
 
 
-# line 471 血厭克宅格: 「七月癸亥日，辰作天后加亥，乃夜占，緣七月血忌在辰，月厭亦在辰」.
+# line 471 血厭克宅格: 「七月癸亥日，辰作天后加亥，乃夜占，緣七月血忌在辰，月厭亦在辰」, and 「止有七月占有血忌與
+# 月厭同處，余中有天后臨血支、血忌之例」: 辰 is the 血忌 of 七月 and the 血支 of 四月, and nothing else makes it.
 def test_fa30_blood_and_the_months_loathing_in_the_seventh_month():
     when = fa(_at_words("癸亥", "辰加亥"), 30)
-    assert when["months"] == ("申",) and _at(when, "night")
+    assert when["months"] == ("巳", "申") and _at(when, "night")
+
+
+# The same 格 in the other months: 天后 on 支上, overcoming the 辰, the month's 血支 or 血忌 — 癸酉日 午加酉
+# (午 the 血支 of 六月, the 血忌 of 十一月; 天后 by day); 己亥日 丑加亥 (丑 both in 正月); never where 天后 is elsewhere.
+def test_fa30_the_queen_on_the_blood_branch_in_any_month():
+    when = fa(_at_words("癸酉", "午加酉"), 30)
+    assert when == {"months": ("子", "未"), "day_night": ("day",)}
+    when = fa(_at_words("己亥", "丑加亥"), 30)
+    assert when == {"months": ("寅",), "day_night": ("day",)}
+    les = _at_words("癸酉", "午加酉")
+    assert les.general_of(Branch.WU, night=False) == "天后" and les.general_of(Branch.WU, night=True) != "天后"
 
 
 # 卷十一 第34法 (「此一句亦宜分為二項說」): 一喜一悲格 line 507 癸亥日干上戌 (戌 青龍, 申 白虎), 癸卯日干上申;

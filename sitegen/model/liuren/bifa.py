@@ -381,6 +381,7 @@ HUOGUI_MONTHS = SHENSHA_BY_ID["liuren-sha-huo-gui"].months()
 YUEYAN_MONTHS = SHENSHA_BY_ID["liuren-sha-yue-yan"].months()
 TIANMU_MONTHS = SHENSHA_BY_ID["liuren-sha-tian-mu"].months()
 XUEJI_MONTHS = SHENSHA_BY_ID["liuren-sha-xue-ji"].months()
+XUEZHI_MONTHS = SHENSHA_BY_ID["liuren-sha-xue-zhi"].months()
 
 
 def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」, and the 格 its 解 sets under it
@@ -492,16 +493,17 @@ def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰
     return f.gan_shang == f.branch and s.overcomes(z) and (z.generates(up) or up.overcomes(z))
 
 
-# the months in which a branch is both the 血忌 and the 月厭 (「止有七月占有血忌與月厭同處」: 辰)
-XUEYAN_MONTHS = {b: tuple(m for m in XUEJI_MONTHS[b] if m in YUEYAN_MONTHS[b]) for b in BRANCHES}
+# the months in which a branch is the 血支 or the 血忌 (正月 丑 and 十二月 子 are both)
+XUE_MONTHS = {b: tuple(m for m in BRANCHES if m in XUEZHI_MONTHS[b] + XUEJI_MONTHS[b]) for b in BRANCHES}
 
 
 def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」, and the 格 its 解 sets under it:
     # 賣宅備患格 「三傳生支克干」;
     # 獅獸衝宅格 (「壬辰日，申加戌作白虎，冲支上寅」; 「如對鄰空亡不足畏也」): what 沖 支上 (it stands over the
     #   辰's opposite, the 對鄰) riding 白虎, not void;
-    # 血厭克宅格 「天后乘血支、血忌作月厭，臨支克支」: 支上 overcoming the 辰, riding 天后, the month's 血忌 and
-    #   月厭 at once (七月 辰)
+    # 血厭克宅格 「天后乘血支、血忌作月厭，臨支克支」, and as its 解 ends, 「止有七月占有血忌與月厭同處，余中有天后
+    #   臨血支、血忌之例」: 支上 overcoming the 辰, riding 天后, in a month whose 血支 or 血忌 it is (the 月厭 too only
+    #   in 七月, on 辰)
     e, s, z = _trans_read(f), f.stem.element, f.branch.element
     if e is not None and e.generates(z) and (s.generates(e) or e.overcomes(s)):
         return True
@@ -509,9 +511,9 @@ def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
     facing = up.shift(6)
     lion = _on(f, _rides("白虎", facing)) if facing not in _void(f) else None
     blood = None
-    if up.element.overcomes(z) and XUEYAN_MONTHS[up]:
+    if up.element.overcomes(z):
         dn = f.on(_rides("天后", up))
-        blood = None if dn is None else cond(months=XUEYAN_MONTHS[up], day_night=dn)
+        blood = None if dn is None else cond(months=XUE_MONTHS[up], day_night=dn)
     if lion is True or blood is None:   # where both would show, the 晝/夜 one is given (as 第25法)
         return lion
     return lion or blood
