@@ -1075,17 +1075,45 @@ def test_deqing_takes_the_branchs_virtue_and_the_months_heavenly_and_monthly_vir
     assert kinds == {"gan", "zhi", "month"}
 
 
-# 卷八 合歡課, line 589: 「及支三合六合發用，並占人年命俱乘吉將」; line 593: 「如戊申日子時申將 … 亥命見未為貴人，
-# 行年在辰見子為青龍」.
+# 卷八 合歡課, line 589: 「凡課日辰遇天干作合，及支三合六合發用，並占人年命俱乘吉將」; line 593: 「如戊申日子時申將，
+# 子與干上丑作六合，加辰發用。戊日天干上丑遁得癸作合 … 亥命見未為貴人，行年在辰見子為青龍」: 干上丑 carries 癸, which
+# 合s 戊, so the 年命 decide it in either arrangement (丑 itself rides 天空).
 def test_hehuan_the_askers_nianming_both_on_good_generals():
-    from sitegen.model.liuren.keti import GOOD
     les = _cast("戊申", "子", "申")
     w = ke(les, "liuren-he-huan")
     assert les.heaven[Branch.HAI] == Branch.WEI and les.generals_night[Branch.WEI] == "貴人"
     assert les.heaven[Branch.CHEN] == Branch.ZI and les.generals_night[Branch.ZI] == "青龍"
     assert _held(w, "night", "亥", "辰") is True and _held(w, "night", "亥") is None
-    first = les.transmissions[0]
-    _nianming_good(les, "liuren-he-huan", lambda g: g[first] in GOOD)
+    assert les.gan_shang == Branch.CHOU and les.day.dun_stem(Branch.CHOU).zh == "癸"
+    _nianming_good(les, "liuren-he-huan", lambda g: True)
+
+
+def test_hehuan_a_stem_combining_over_the_day_or_its_branch_or_a_combining_first_on_a_good_general():
+    """「日辰遇天干作合」 (干上 or 支上 carrying a 遁干 that 五合s the day's stem) or 「支三合六合發用」 (用 in 六合 or
+    三合 with the 辰, riding a 吉將): each alone, with the 年命 on 吉將; neither, never. 卷八 line 617 names 丁丑日
+    干上午 (午 carries 壬, which 合s 丁)."""
+    from sitegen.model.ganzhi import stem_combine
+    from sitegen.model.liuren.keti import GOOD
+    kinds = set()
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            first = les.transmissions[0]
+            stem = any(x is not None and stem_combine(x) == d.stem
+                       for x in (d.dun_stem(les.gan_shang), d.dun_stem(les.zhi_shang)))
+            branch = first.combine == d.branch or (first != d.branch and first in d.branch.trine)
+            if stem:
+                _nianming_good(les, "liuren-he-huan", lambda g: True)
+                kinds.add("stem" if not branch else "both")
+            elif branch and any(g[first] in GOOD for g in (les.generals_day, les.generals_night)):
+                _nianming_good(les, "liuren-he-huan", lambda g: g[first] in GOOD)
+                kinds.add("first")
+            else:
+                assert ke(les, "liuren-he-huan") is None, (d.zh, p)
+    assert kinds == {"stem", "both", "first"}
+    les = _lesson("丁丑", gan="午")
+    assert les.day.dun_stem(Branch.WU).zh == "壬"
+    _nianming_good(les, "liuren-he-huan", lambda g: True)
 
 
 # 卷九 龍戰課, line 1769: 「凡卯酉日占，卯酉為用，人年立卯酉，為龍戰課」; line 1773: 「如丁卯日辰時戌將占，卯加酉發用，

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, strength, yima
+from ..ganzhi import (LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, stem_combine,
+                      strength, yima)
 from ..options import NobleTable
 from ..steps import Step, declare, step
 from .generals import noble
@@ -527,9 +528,13 @@ def _zhi_de(b: Branch) -> Branch:
 
 
 def hehuan(f: Facts):
-    """合歡: 「支三合六合發用，並占人年命俱乘吉將」 — 用 is in 六合 or 三合 with the 辰 and rides a 吉將, and so
-    do the upper gods over the asker's 本命 and 行年 (in the same arrangement of the generals)."""
+    """合歡: 「凡課日辰遇天干作合，及支三合六合發用，並占人年命俱乘吉將」 — one or the other (「及」, as 德慶's
+    「日辰干支德神，及天月二德發用」): 干上 or 支上 carries a 遁干 that 五合s with the day's stem (「戊日天干上丑
+    遁得癸作合」), or 用 is in 六合 or 三合 with the 辰 and rides a 吉將; and the upper gods over the asker's
+    本命 and 行年 ride 吉將 (in the same arrangement of the generals as 用's)."""
     first = f.first
+    if any(d is not None and stem_combine(d) == f.stem for d in map(f.day.dun_stem, (f.gan_shang, f.zhi_shang))):
+        return either(True, nianming_good(f, lambda g: True))
     if not (first.combine == f.branch or (first != f.branch and first in f.branch.trine)):
         return None
     return either(True, nianming_good(f, _rides(GOOD, first)))
