@@ -383,6 +383,48 @@ def test_fanchang_both_spouses_xingnian_on_the_de_under_the_first():
         assert ke(les, "liuren-fan-chang")["couple"] == (de + de,)
 
 
+# 卷八 繁昌課 德孕格, line 395: 「夫命是水，行年甲寅，上見子水，水木相生。妻命是金，行年己亥，上見酉金，金水相宜。甲與己合，
+# 寅與亥合，各乘本命旺氣，為德孕格」; line 397: 「如壬申日未時巳將，夫行年甲寅，妻行年己亥，上下相生作合，乘本命旺氣」.
+def test_deyun_the_couples_xingnian_combining_each_under_a_god_of_its_ming():
+    from sitegen.cast import held, spouses_of
+    les = _cast("壬申", "未", "巳")
+    assert les.heaven[Branch.YIN] == Branch.ZI and les.heaven[Branch.HAI] == Branch.YOU
+    w = ke(les, "liuren-de-yun")
+
+    def at(years, mings):
+        return held(w, {**_MOMENT, "day_night": "day"}, spouses={"couple_years": years, "couple_ming": mings})
+    assert at("甲寅己亥", "子酉") is True and at("丙寅辛亥", "亥申") is True     # any stems that 合, 命 水 and 金
+    assert at("甲寅己亥", "子子") is False            # the wife's 命 is not 金: 亥 under 酉 is not her 旺氣
+    assert at("甲寅乙亥", "子酉") is False            # 甲 and 乙 do not 合
+    assert at("甲寅己巳", "子酉") is False            # 寅 and 巳 do not 合
+    assert held(w, {**_MOMENT, "day_night": "day"}) is None       # no couple: the page shows the condition
+    # spouses_of puts the husband first, whoever asks
+    assert spouses_of("f", "己亥", "甲寅", "酉", "子") == spouses_of("m", "甲寅", "己亥", "子", "酉") == {
+        "couple_years": "甲寅己亥", "couple_ming": "子酉"}
+    assert spouses_of("m", "甲寅", None, "子", None) == {}
+
+
+def test_deyun_on_every_plate_only_where_a_combining_pair_is_each_under_a_god_that_generates_it():
+    from sitegen.model.ganzhi import ganzhi_combine
+    seen = set()
+    for p in range(1, 13):
+        les = lesson(SIXTY[0], p)
+        w = ke(les, "liuren-de-yun")
+        pairs = [b for b in Branch if les.heaven[b].element.generates(b.element)
+                 and les.heaven[b.combine].element.generates(b.combine.element)]
+        assert (w is not None) == bool(pairs), p
+        for alt in (w or {}).get("any", ()):
+            keys = dict(alt)
+            for years in keys["couple_years"]:
+                man, wife = GanZhi.from_zh(years[:2]), GanZhi.from_zh(years[2:])
+                assert ganzhi_combine(man, wife) and man.branch in pairs
+                assert {Branch.from_zh(m[0]).element for m in keys["couple_ming"]} == {les.heaven[man.branch].element}
+                assert {Branch.from_zh(m[1]).element for m in keys["couple_ming"]} == {les.heaven[wife.branch].element}
+            seen.add(p)
+        assert all(ke(lesson(d, p), "liuren-de-yun") == w for d in SIXTY[1:60:7])   # the plate alone decides it
+    assert seen == {3, 4, 5, 12}
+
+
 # 卷十一 第7法 旺祿臨身, line 203: 「謂日之祿神，又作日之旺神，臨於干上者 … 又乙酉、乙亥日干上卯，癸巳、
 # 癸丑日干上子，辛卯、辛丑、辛酉日干上酉，己亥、己酉、己巳日干上午，雖不係己土旺神，亦可用也」; line
 # 205: void (辛巳 癸亥 丁亥 乙巳) 「反不宜坐用」, 乙未日干上卯 「閉口之祿而不可守」.
