@@ -269,6 +269,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     from .model import addresses
     from .model.calendar import sili_days
     from .model.liuren import lesson
+    from .model.liuren.patterns import when_data
     from .model.mansion import moon_mansion
 
     term_at = datetime.fromtimestamp(c.solar_term_instant, tz)
@@ -304,7 +305,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     ming, xing_branch = out["ming"], xing.branch.zh if xing else None
     couple = couple_of(sex, out["xingnian"], out["spouse_xingnian"])
     spouses = spouses_of(sex, out["xingnian"], out["spouse_xingnian"], ming, spouse_ming.branch.zh if spouse_ming else None)
-    out["conditional"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, couple=couple, spouses=spouses)]
+    out["conditional"] = [[p.name, held(when_data(p.when), out, ming, xing_branch, couple=couple, spouses=spouses)]
                           for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
     # What the date settles besides: whether the day is a 四立, the eve of one or a 分至, and the
@@ -313,10 +314,10 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     days = sili_days(c, tz)
     out["dates"] = days
     moon = out["moon_mansion"]["palace"]
-    out["settled"] = [[p.name, held(p.as_data()["when"], out, ming, xing_branch, days, moon, couple, spouses)]
+    out["settled"] = [[p.name, held(when_data(p.when), out, ming, xing_branch, days, moon, couple, spouses)]
                       for p in the_lesson.conditional_patterns]
     out["bifa"] = [[b.number, True if b.condition is None else
-                    held(b.as_data()["condition"], out, ming, xing_branch, days, moon, couple, spouses)]
+                    held(when_data(b.when), out, ming, xing_branch, days, moon, couple, spouses)]
                    for b in the_lesson.bifa]
     out.update(clock_change(c.local, tz))
     return out

@@ -226,8 +226,9 @@ def _term_index(instant: int) -> int:
 
 # ---- the tables the cast page looks up --------------------------------------------------------
 
+@lru_cache(maxsize=1)
 def page_tables() -> dict:
-    """Every rule above evaluated into tables, for the script of the pages that read a moment (the
+    """(Made once: the caller copies what it adds to.) Every rule above evaluated into tables, for the script of the pages that read a moment (the
     cast page, lessons, changes): the term instants with, for each term, the year, month, 中氣 and
     月將 in force after it; the clock hour's branch and day shift for each setting; the plate for
     each 月將 and 占時; 晝/夜 for each 占時; the day count's anchor; the year 干支 of every year

@@ -14,6 +14,7 @@ from typing import Any
 from ..model import addresses as A
 from ..model.calendar import page_tables
 from ..model.ganzhi import SIXTY
+from ..model.liuren.patterns import when_data
 from ..model.site import Site
 from .views import Context, layout
 
@@ -90,9 +91,7 @@ def chart_tables(site: Site) -> dict:
 def calendar_tables(site: Site) -> dict:
     """What reading a moment needs (``cast/calendar.js``, for the change and hexagram pages): the
     calendar's tables alone."""
-    out = page_tables()
-    out["day_starts"] = site.config.day_starts
-    return out
+    return {**page_tables(), "day_starts": site.config.day_starts}
 
 
 def tables(site: Site) -> dict:
@@ -107,7 +106,7 @@ def tables(site: Site) -> dict:
     rows = []
     for row in lessons:
         for l in row:
-            rows.append([conds.setdefault(json.dumps([c.name, c.as_data()["when"]], ensure_ascii=False),
+            rows.append([conds.setdefault(json.dumps([c.name, when_data(c.when)], ensure_ascii=False),
                                           len(conds)) for c in l.conditional_patterns])
     out["conds"] = [json.loads(k) for k in conds]
     out["conditional"] = rows
@@ -128,7 +127,7 @@ def bifa_tables(lessons) -> dict:
     rows = []
     for row in lessons:
         for l in row:
-            rows.append(pack((conds.setdefault(json.dumps([b.number, None if b.condition is None else b.as_data()["condition"]],
+            rows.append(pack((conds.setdefault(json.dumps([b.number, None if b.condition is None else when_data(b.when)],
                                                           ensure_ascii=False), len(conds)) for b in l.bifa), 2))
     return {"bifa_conds": [json.loads(k) for k in conds], "bifa": rows,
             "bifa_verses": [BIFA[n][0] if n in BIFA else "" for n in range(max(BIFA) + 1)]}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,11 +10,12 @@ from ..model import addresses as A
 from ..model import liuren
 from ..model.ganzhi import SIXTY, Branch, GanZhi
 from ..model.liuren.nianming import LEISHEN, leishen_seats
+from ..model.liuren.patterns import when_data
 from ..model.liuren.shensha import SHENSHA_BY_ID
 from ..model.site import GENERAL_IDS, KEJING, KEJING_DAY, PLATE_NUMERALS, plate_title
 from .refs import RuleRef, prose, rule_ref
 from .trace import sentence
-from .views import Context, JSONText, Link, Record, layout, memo_json, twin_json
+from .views import Context, JSONText, Link, Record, json_text, layout, memo_json, twin_json
 from .views_conventions import lesson_variant_lines, option_ref
 
 # Lesson pages list their 課體 in catalog order, which is the order of 《六壬大全》 課經集.
@@ -156,12 +156,14 @@ def _moment(ctx: Context) -> dict[str, str]:
     return {**got, "lesson": ctx.here.path}
 
 
-def _when_json(c) -> str:
-    return json.dumps(c.as_data()["when"], ensure_ascii=False, separators=(",", ":"))
-
-
-def _bifa_when(b) -> str:
-    return json.dumps(b.as_data()["condition"], ensure_ascii=False, separators=(",", ":"))
+def _condition(ctx: Context, condition, when) -> tuple[str, str]:
+    """A condition's sentence and its ``when`` as JSON for the page's script (the same condition
+    stands on many lessons: made once per render)."""
+    key = ("condition", condition, when)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = (sentence(ctx.site, condition), json_text(when_data(when)))
+    return got
 
 
 def lesson(ctx: Context) -> dict[str, Any]:
@@ -205,7 +207,8 @@ def lesson(ctx: Context) -> dict[str, Any]:
     ke = rule_ref(ctx, l.ke_id) if l.ke_id != l.method_id else None
     basis = tuple(rule_ref(ctx, r) for r in l.basis_ids)
     patterns = tuple(rule_ref(ctx, r) for r in l.patterns)
-    conditional = tuple(rule_ref(ctx, c.rule, sentence(site, c.condition)) for c in l.conditional_patterns)
+    conditions = tuple(_condition(ctx, c.condition, c.when) for c in l.conditional_patterns)
+    conditional = tuple(rule_ref(ctx, c.rule, said) for c, (said, _) in zip(l.conditional_patterns, conditions))
     def defs(refs):
         return tuple((r, prose(ctx, site.rules[r.id].entry.definition)) for r in refs if r is not None)
 
@@ -259,10 +262,10 @@ def lesson(ctx: Context) -> dict[str, Any]:
         "prev": neighbour(plate - 1), "next": neighbour(plate + 1),
         "json_href": ctx.href(ctx.here.twin()),
         "moment": _moment(ctx),
-        "conditional_when": tuple((c.name, sentence(site, c.condition), _when_json(c)) for c in l.conditional_patterns),
+        "conditional_when": tuple((c.name, *said) for c, said in zip(l.conditional_patterns, conditions)),
         "bifa": tuple((b.number, rule_ref(ctx, b.rule),
-                       None if b.condition is None else sentence(site, b.condition),
-                       None if b.condition is None else _bifa_when(b)) for b in l.bifa),
+                       *((None, None) if b.condition is None else _condition(ctx, b.condition, b.when)))
+                      for b in l.bifa),
         "bifa_index": ctx.href(A.RULES, "liuren-bifa"),
     }
     return {"layout": layout(ctx, description=f"{title}: 三傳 {view['transmission_text']}, "
@@ -381,13 +384,9 @@ def _lesson_text(site, memo, l) -> str:
 
 def _lesson_data(site, l) -> dict[str, Any]:
     """The engine's data of a lesson, its steps (trace, conditions, notes) in words."""
-    data = {"url": A.lesson(l.day, l.plate).path, **l.as_data()}
+    data = {"url": A.lesson(l.day, l.plate).path, **l.as_data(words=lambda s: sentence(site, s))}
     # what every other option of a convention changes (content/conventions.yaml), where it does
     data["variants"] = {v.option: v.as_data() for v in site.lesson_variants.get((l.day.index, l.plate), ())}
-    data["trace"] = [{"rule": s.rule, "text": sentence(site, s)} for s in l.trace]
-    data["conditional_patterns"] = [{**c, "condition": sentence(site, p.condition)}
-                                    for c, p in zip(data["conditional_patterns"], l.conditional_patterns)]
-    data["markers"] = [{**m, "note": sentence(site, x.note)} for m, x in zip(data["markers"], l.markers)]
     # the 類神 of each question: the heaven branches where it sits, 晝 and 夜
     data["leishen"] = {t: {"day": [b.zh for b in d], "night": [b.zh for b in n]}
                        for (t, d), (_, n) in zip(leishen_seats(l.generals_day), leishen_seats(l.generals_night))}

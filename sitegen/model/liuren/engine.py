@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
+from typing import Callable
 
 from ..ganzhi import LODGING, LU, SIXTY, Branch, GanZhi, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from ..options import NobleTable, Shehai
@@ -62,10 +63,10 @@ class Marker:
     in_transmissions: tuple[Position, ...]  # 初傳 中傳 末傳
     note: Step  # what the marker is and where its table comes from
 
-    def as_data(self) -> dict:
+    def as_data(self, words: Callable[[Step], str] | None = None) -> dict:
         return {"name": self.name, "branch": self.branch.zh, "seat": self.seat.zh,
                 "lessons": list(self.in_lessons), "transmissions": list(self.in_transmissions),
-                "note": self.note.as_data()}
+                "note": self.note.as_data() if words is None else words(self.note)}
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,9 @@ class Lesson:
         return tuple(dict.fromkeys(out))
 
     # ---- data ----------------------------------------------------------------------------
-    def as_data(self) -> dict:
+    def as_data(self, words: Callable[[Step], str] | None = None) -> dict:
+        """The lesson as data; with ``words`` (a step → its sentence), each step in words: the
+        trace as rule and text, a condition and a marker's note as their sentence."""
         return {
             "day": self.day.zh,
             "plate": self.plate,
@@ -201,14 +204,14 @@ class Lesson:
             "basis": ({"method": self.basis_method, "ke": self.basis_ke} if self.basis_method else None),
             "patterns": [RULES_BY_ID[i].zh for i in self.patterns],
             "pattern_ids": list(self.patterns),
-            "conditional_patterns": [c.as_data() for c in self.conditional_patterns],
+            "conditional_patterns": [c.as_data(words) for c in self.conditional_patterns],
             "generals": {"day": {b.zh: self.generals_day[b] for b in Branch},
                          "night": {b.zh: self.generals_night[b] for b in Branch}},
             "transmission_details": [t.as_data() for t in self.transmission_info],
             "void": [b.zh for b in self.void],
-            "markers": [m.as_data() for m in self.markers],
+            "markers": [m.as_data(words) for m in self.markers],
             "plates_for": [[m.zh, t.zh] for m, t in self.plates_for],
-            "trace": [s.as_data() for s in self.trace],
+            "trace": [s.as_data() if words is None else {"rule": s.rule, "text": words(s)} for s in self.trace],
             "rule_ids": list(self.rule_ids),
             "bifa": [b.as_data() for b in self.bifa],
             "lesson_details": list(self.lesson_info),

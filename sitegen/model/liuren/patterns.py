@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Callable, Literal
 
 from ..ganzhi import Branch
 from ..steps import Step, declare, step
@@ -58,6 +58,11 @@ _PATTERNS = _Group(r for r in RULES if r.family == P)
 _BIFA = _Group(r for r in RULES if r.family == BF)
 
 
+def when_data(when: tuple[tuple[str, tuple[str, ...]], ...]) -> dict:
+    """A condition's ``when`` as data: each key's branches as a list, ``day_night`` as its word."""
+    return {k: (v[0] if k == "day_night" else list(v)) for k, v in when}
+
+
 @dataclass(frozen=True)
 class ConditionalPattern:
     """A 課體 that holds only at some moments. ``when`` says at which, for a machine: every key
@@ -71,9 +76,10 @@ class ConditionalPattern:
     condition: Step
     when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def as_data(self) -> dict:
-        return {"name": self.name, "rule": self.rule, "condition": self.condition.as_data(),
-                "when": {k: (v[0] if k == "day_night" else list(v)) for k, v in self.when}}
+    def as_data(self, words: Callable[[Step], str] | None = None) -> dict:
+        return {"name": self.name, "rule": self.rule,
+                "condition": self.condition.as_data() if words is None else words(self.condition),
+                "when": when_data(self.when)}
 
 
 declare({
@@ -120,8 +126,7 @@ class BifaHolds:
 
     def as_data(self) -> dict:
         return {"number": self.number,
-                "condition": None if self.condition is None else
-                {k: (v[0] if k == "day_night" else list(v)) for k, v in self.when}}
+                "condition": None if self.condition is None else when_data(self.when)}
 
 
 _bifa_holds = lru_cache(maxsize=None)(BifaHolds)
