@@ -516,7 +516,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the asker's sex, for the 行年 (男 from 丙寅 forward, 女 from 壬申 backward)")
     p.add_argument("--spouse-born", type=_year, default=None, metavar="YEAR",
                    help="with --sex: the birth year of the asker's spouse (of the other sex), for the "
-                        "couple's 行年 (夫年·妻年: 解離, 繁昌, 旺孕)")
+                        "couple's 行年 (夫年·妻年: 解離, 繁昌, 旺孕) and 本命 (夫命·妻命: 德孕)")
     p.add_argument("--yi", metavar="LINES", default=None,
                    help="cast a hexagram by coins: six throws 6/7/8/9 from the bottom line")
     p.add_argument("--meihua", action="store_true",
