@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, siqi, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -669,8 +669,10 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
 _NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
 # 第34法 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: for each element of the stem, the months whose
 # 生氣 overcomes it and whose 死氣 is its 長生 (土: 三月, 生氣 寅 and 死氣 申; no other element has such a month)
-_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES if shengqi(m).element.overcomes(e)
-                             and siqi(m) == stage_branch(e, Stage.CHANGSHENG)) for e in Element}
+_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES
+                             if SHENSHA_BY_ID["liuren-sha-sheng-qi"].table[m].element.overcomes(e)
+                             and SHENSHA_BY_ID["liuren-sha-si-qi"].table[m] == stage_branch(e, Stage.CHANGSHENG))
+                    for e in Element}
 
 
 @lru_cache(maxsize=None)
