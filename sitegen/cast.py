@@ -112,16 +112,19 @@ def clock_change_text(f: dict, said: dict[str, str]) -> str:
 
 
 def held(when: dict, f: dict, birth: str | None = None, xing: str | None = None,
-         dates: dict[str, bool] | None = None, moon: str | None = None, couple: str | None = None) -> bool | None:
+         dates: dict[str, bool] | None = None, moon: str | None = None, couple: str | None = None,
+         spouses: dict[str, str] | None = None) -> bool | None:
     """Whether a conditional 課體 holds at the moment of facts ``f`` (see ``ConditionalPattern``):
     True, False, or None when it needs what the asker did not give (本命 ``birth``, 行年 ``xing``,
-    as branches; ``couple`` the 夫年 and 妻年 branches as two characters) or what the moment was
-    not asked for: ``dates`` says which days of the calendar it tells (四立日, 四立前日, 分至日)
-    and whether this is one, ``moon`` the 宮 of the Moon's lodge (月宿)."""
+    as branches; ``couple`` the 夫年 and 妻年 branches as two characters; ``spouses`` the couple
+    as ``spouses_of`` gives it) or what the moment was not asked for: ``dates`` says which days of
+    the calendar it tells (四立日, 四立前日, 分至日) and whether this is one, ``moon`` the 宮 of the
+    Moon's lodge (月宿)."""
+    spouses = spouses or {}
     have = {"hours": f["hour"], "day_night": f["day_night"], "month_generals": f["month_general"],
             "months": f["month"][1], "years": f["year"][1], "birth": birth, "xing": xing, "moon": moon,
-            "couple": couple}
-    given = {"本命": birth, "行年": xing, "夫妻行年": couple}
+            "couple": couple, "couple_years": spouses.get("couple_years"), "couple_ming": spouses.get("couple_ming")}
+    given = {"本命": birth, "行年": xing, "夫妻行年": couple, "夫妻本命": spouses.get("couple_ming")}
     if any(not given.get(n) for n in when.get("needs", ())):
         return None
     undecided = False
@@ -198,6 +201,17 @@ def couple_of(sex: str | None, xing: str | None, spouse_xing: str | None) -> str
         return None
     man, woman = (xing, spouse_xing) if sex == "m" else (spouse_xing, xing)
     return man[1] + woman[1]
+
+
+def spouses_of(sex: str | None, xing: str | None, spouse_xing: str | None, ming: str | None,
+               spouse_ming: str | None) -> dict[str, str]:
+    """What a ``couple_years`` and a ``couple_ming`` condition are read against: the (夫年, 妻年) 干支 as
+    four characters and the (夫命, 妻命) branches as two, from the asker's sex, 行年 and 本命 and the
+    spouse's (干支 and branches as the JSON writes them); empty where one is not given."""
+    if not xing or not spouse_xing or not ming or not spouse_ming:
+        return {}
+    man, woman = ((xing, ming), (spouse_xing, spouse_ming)) if sex == "m" else ((spouse_xing, spouse_ming), (xing, ming))
+    return {"couple_years": man[0] + woman[0], "couple_ming": man[1] + woman[1]}
 
 
 def nianming(born: int | None, sex: str | None, year) -> tuple:
@@ -279,7 +293,7 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
         out["link"] += f"&place={c.sun.place}"
     birth, xing = nianming(born, sex, c.year)
     out.update(weighing(the_lesson, c.month.branch, c.year.branch, c.night, birth, xing))
-    spouse = nianming(spouse_born, SPOUSE[sex], c.year)[1] if spouse_born is not None and sex else None
+    spouse_ming, spouse = nianming(spouse_born, SPOUSE[sex], c.year) if spouse_born is not None and sex else (None, None)
     out["spouse_xingnian"] = spouse.zh if spouse else None
     if born is not None:
         out["link"] += f"&born={born}" + (f"&sex={sex}" if sex else "")
@@ -287,7 +301,8 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
         out["link"] += f"&spouse={spouse_born}"
     ming, xing_branch = out["ming"], xing.branch.zh if xing else None
     couple = couple_of(sex, out["xingnian"], out["spouse_xingnian"])
-    out["conditional"] = [[p.name, held(when_data(p.when), out, ming, xing_branch, couple=couple)]
+    spouses = spouses_of(sex, out["xingnian"], out["spouse_xingnian"], ming, spouse_ming.branch.zh if spouse_ming else None)
+    out["conditional"] = [[p.name, held(when_data(p.when), out, ming, xing_branch, couple=couple, spouses=spouses)]
                           for p in the_lesson.conditional_patterns]
     out["moon_mansion"] = moon_mansion(datetime.fromtimestamp(c.instant, timezone.utc)).as_data()
     # What the date settles besides: whether the day is a 四立, the eve of one or a 分至, and the
@@ -296,10 +311,11 @@ def facts(c, tz, shehai: Shehai = Shehai.DEPTH, site_day_starts: int = 23,
     days = sili_days(c, tz)
     out["dates"] = days
     moon = out["moon_mansion"]["palace"]
-    out["settled"] = [[p.name, held(when_data(p.when), out, ming, xing_branch, days, moon, couple)]
+    out["settled"] = [[p.name, held(when_data(p.when), out, ming, xing_branch, days, moon, couple, spouses)]
                       for p in the_lesson.conditional_patterns]
     out["bifa"] = [[b.number, True if b.condition is None else
-                    held(when_data(b.when), out, ming, xing_branch, days, moon, couple)] for b in the_lesson.bifa]
+                    held(when_data(b.when), out, ming, xing_branch, days, moon, couple, spouses)]
+                   for b in the_lesson.bifa]
     out.update(clock_change(c.local, tz))
     return out
 
@@ -513,7 +529,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the asker's sex, for the 行年 (男 from 丙寅 forward, 女 from 壬申 backward)")
     p.add_argument("--spouse-born", type=_year, default=None, metavar="YEAR",
                    help="with --sex: the birth year of the asker's spouse (of the other sex), for the "
-                        "couple's 行年 (夫年·妻年: 解離, 繁昌, 旺孕)")
+                        "couple's 行年 (夫年·妻年: 解離, 繁昌, 旺孕) and 本命 (夫命·妻命: 德孕)")
     p.add_argument("--yi", metavar="LINES", default=None,
                    help="cast a hexagram by coins: six throws 6/7/8/9 from the bottom line")
     p.add_argument("--meihua", action="store_true",

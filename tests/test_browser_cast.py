@@ -17,10 +17,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from conftest import REPO
-from sitegen.cast import couple_of, held as cast_held
+from sitegen.cast import couple_of, held as cast_held, spouses_of
 from sitegen.model.calendar import terms
 from sitegen.model.ganzhi import GanZhi
 from sitegen.model.liuren import lesson
+from sitegen.model.liuren.nianming import ming
 from test_browser import browser, expect  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
@@ -171,9 +172,13 @@ def lesson_page_held(when: dict, f: dict) -> bool | None:
     """What a lesson page given the moment of `sitegen cast`'s facts ``f`` shows of a condition: as
     sitegen cast settles it ("settled", "bifa"), with the days and the Moon's 宮 the moment tells."""
     sex = re.search(r"&sex=([mf])", f["link"])
+    spouse = re.search(r"&spouse=(\d+)", f["link"])
+    spouse_ming = ming(int(spouse.group(1))).branch.zh if spouse else None
     return cast_held(when, f, f["ming"], f["xingnian"][1] if f["xingnian"] else None, dates=f["dates"],
                      moon=f["moon_mansion"]["palace"],
-                     couple=couple_of(sex and sex.group(1), f["xingnian"], f.get("spouse_xingnian")))
+                     couple=couple_of(sex and sex.group(1), f["xingnian"], f.get("spouse_xingnian")),
+                     spouses=spouses_of(sex and sex.group(1), f["xingnian"], f.get("spouse_xingnian"), f["ming"],
+                                        spouse_ming))
 
 
 def test_lesson_pages_resolve_their_conditional_patterns_as_the_python_does(browser, built):

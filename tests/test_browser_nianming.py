@@ -73,8 +73,9 @@ def test_the_cast_page_equals_the_python_on_hundreds_of_moments_and_birth_years(
     held = [h for f in want for _, h in f["conditional"]]
     assert True in held and False in held and None in held
     assert any(f["xingnian"] for f in want) and any(f["ming"] and not f["xingnian"] for f in want)
-    # the couple's 行年 (夫年·妻年) decide 解離, 繁昌 and 旺孕 where a spouse is given, not without
-    couple = [h for f in want if f["spouse_xingnian"] for n, h in f["settled"] if n in ("解離", "繁昌", "旺孕")]
+    # the couple's 行年 (夫年·妻年) decide 解離, 繁昌 and 旺孕 where a spouse is given, not without; with
+    # both 本命, 德孕 too
+    couple = [h for f in want if f["spouse_xingnian"] for n, h in f["settled"] if n in ("解離", "繁昌", "旺孕", "德孕")]
     assert sum(1 for c in cases if c[5]) >= 100 and True in couple and False in couple and None not in couple
 
 

@@ -159,8 +159,9 @@ def test_conditions_are_data_a_cast_can_resolve():
         for c in l.conditional_patterns:
             when = dict(c.when)
             assert set(when) <= keys and when, c
-            seen |= set(when)
-    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals", "couple"} <= seen
+            seen |= set(when) | {k for alt in when.get("any", ()) for k, _ in alt}
+    assert {"months", "day_night", "hours", "years", "xing", "moon", "dates", "month_generals", "couple",
+            "couple_years", "couple_ming"} <= seen <= keys | {"birth", "couple_years", "couple_ming"}
 
 
 def book_examples(daquan) -> list[tuple[int, int, str, str]]:
@@ -289,3 +290,16 @@ def test_a_month_and_couple_the_example_states_are_held_against_the_condition():
     assert agrees(("months", "辰"), ("couple", "辰申"))          # 土旺 金相 in 辰
     assert not agrees(("months", "卯"), ("couple", "寅戌"))       # never both 旺相
     assert agrees()                                               # what it does not state is not held against it
+
+
+def test_the_couples_xingnian_as_ganzhi_the_example_states_are_held_against_the_condition():
+    """卷八 line 397, 德孕格: 「如壬申日未時巳將，夫行年甲寅，妻行年己亥，上下相生作合，乘本命旺氣」: the list states
+    the 行年 as 干支; the site's 德孕 holds with them (the 本命 the example does not state are not held against it),
+    not with a 妻年 that does not 合 甲寅."""
+    from sitegen.model import liuren
+
+    def agrees(*stated):
+        return liuren.evaluate_classic("壬申", "未時巳將", "德孕", stated=stated).agrees
+    assert agrees(("couple_years", "甲寅己亥")) and agrees()
+    assert not agrees(("couple_years", "甲寅乙亥")) and not agrees(("couple_years", "甲寅己巳"))
+    assert not liuren.evaluate_classic("壬申", "午時巳將", "德孕").agrees      # plate 2: no pair under 相生 gods

@@ -108,7 +108,12 @@ def test_the_shensha_of_the_horse_and_the_seasons_read_as_their_verses():
     assert [month("聖心", m) for m in "寅卯辰"] == list("亥巳子")
     assert [month("月合", m) for m in "寅卯辰巳午"] == list("戌未未辰戌")
     assert all(by[n].basis == "month" for n in ("孤辰", "月合", "天詔", "受死", "大時"))
-    assert len(SHENSHA) == 65
+    # 月厭 from the 逐月 lists and 第19·30法 (三月 申, 六月 巳, 七月 辰, 九月 寅, 十二月 亥); 天目 「春辰夏未秋戌冬丑」;
+    # 火鬼 「春午夏酉秋子冬卯」; 血忌 and 月厭 fall together only in 七月 (第30法 「止有七月占有血忌與月厭同處」)
+    assert [month("月厭", m) for m in "寅辰未申戌丑"] == list("戌申巳辰寅亥")
+    assert [month("天目", m) + month("火鬼", m) for m in "卯午酉子"] == ["辰午", "未酉", "戌子", "丑卯"]
+    assert [m.zh for m in Branch if month("血忌", m.zh) == month("月厭", m.zh)] == ["申"]
+    assert len(SHENSHA) == 68
 
 
 def test_every_new_rule_quotes_its_source():
@@ -147,6 +152,8 @@ def test_sitegen_cast_gives_ming_xingnian_shensha_and_strength():
     names = [m["name"] for m in f["shensha"]]
     assert names[:3] == ["羊刃", "福星", "日醫"] and {"天德", "月德", "喪門", "弔客", "病符"} <= set(names)
     assert next(m for m in f["shensha"] if m["name"] == "天德")["branch"] == "辰"   # 十月 乙 → 辰
+    assert [next(m for m in f["shensha"] if m["name"] == n)["branch"] for n in ("月厭", "天目", "火鬼")] == [
+        "丑", "丑", "卯"]                                                          # 十月: 戌 back 9, 冬
     assert f["link"].endswith("&born=1984&sex=f")
     text = cast("--tz", "Asia/Seoul", "--born", "1984", "--sex", "m", "2026-12-01T09:30").stdout
     assert "本命 子" in text and "行年 戊申" in text and " 羊刃 未 " in text.split("神煞")[1]

@@ -484,6 +484,48 @@ def test_fanchang_both_spouses_xingnian_on_the_de_under_the_first():
         assert ke(les, "liuren-fan-chang")["couple"] == (de + de,)
 
 
+# 卷八 繁昌課 德孕格, line 395: 「夫命是水，行年甲寅，上見子水，水木相生。妻命是金，行年己亥，上見酉金，金水相宜。甲與己合，
+# 寅與亥合，各乘本命旺氣，為德孕格」; line 397: 「如壬申日未時巳將，夫行年甲寅，妻行年己亥，上下相生作合，乘本命旺氣」.
+def test_deyun_the_couples_xingnian_combining_each_under_a_god_of_its_ming():
+    from sitegen.cast import held, spouses_of
+    les = _cast("壬申", "未", "巳")
+    assert les.heaven[Branch.YIN] == Branch.ZI and les.heaven[Branch.HAI] == Branch.YOU
+    w = ke(les, "liuren-de-yun")
+
+    def at(years, mings):
+        return held(w, {**_MOMENT, "day_night": "day"}, spouses={"couple_years": years, "couple_ming": mings})
+    assert at("甲寅己亥", "子酉") is True and at("丙寅辛亥", "亥申") is True     # any stems that 合, 命 水 and 金
+    assert at("甲寅己亥", "子子") is False            # the wife's 命 is not 金: 亥 under 酉 is not her 旺氣
+    assert at("甲寅乙亥", "子酉") is False            # 甲 and 乙 do not 合
+    assert at("甲寅己巳", "子酉") is False            # 寅 and 巳 do not 合
+    assert held(w, {**_MOMENT, "day_night": "day"}) is None       # no couple: the page shows the condition
+    # spouses_of puts the husband first, whoever asks
+    assert spouses_of("f", "己亥", "甲寅", "酉", "子") == spouses_of("m", "甲寅", "己亥", "子", "酉") == {
+        "couple_years": "甲寅己亥", "couple_ming": "子酉"}
+    assert spouses_of("m", "甲寅", None, "子", None) == {}
+
+
+def test_deyun_on_every_plate_only_where_a_combining_pair_is_each_under_a_god_that_generates_it():
+    from sitegen.model.ganzhi import ganzhi_combine
+    seen = set()
+    for p in range(1, 13):
+        les = lesson(SIXTY[0], p)
+        w = ke(les, "liuren-de-yun")
+        pairs = [b for b in Branch if les.heaven[b].element.generates(b.element)
+                 and les.heaven[b.combine].element.generates(b.combine.element)]
+        assert (w is not None) == bool(pairs), p
+        for alt in (w or {}).get("any", ()):
+            keys = dict(alt)
+            for years in keys["couple_years"]:
+                man, wife = GanZhi.from_zh(years[:2]), GanZhi.from_zh(years[2:])
+                assert ganzhi_combine(man, wife) and man.branch in pairs
+                assert {Branch.from_zh(m[0]).element for m in keys["couple_ming"]} == {les.heaven[man.branch].element}
+                assert {Branch.from_zh(m[1]).element for m in keys["couple_ming"]} == {les.heaven[wife.branch].element}
+            seen.add(p)
+        assert all(ke(lesson(d, p), "liuren-de-yun") == w for d in SIXTY[1:60:7])   # the plate alone decides it
+    assert seen == {3, 4, 5, 12}
+
+
 # 卷十一 第7法 旺祿臨身, line 203: 「謂日之祿神，又作日之旺神，臨於干上者 … 又乙酉、乙亥日干上卯，癸巳、
 # 癸丑日干上子，辛卯、辛丑、辛酉日干上酉，己亥、己酉、己巳日干上午，雖不係己土旺神，亦可用也」; line
 # 205: void (辛巳 癸亥 丁亥 乙巳) 「反不宜坐用」, 乙未日干上卯 「閉口之祿而不可守」.
@@ -1312,17 +1354,45 @@ def test_deqing_takes_the_branchs_virtue_and_the_months_heavenly_and_monthly_vir
     assert kinds == {"gan", "zhi", "month"}
 
 
-# 卷八 合歡課, line 589: 「及支三合六合發用，並占人年命俱乘吉將」; line 593: 「如戊申日子時申將 … 亥命見未為貴人，
-# 行年在辰見子為青龍」.
+# 卷八 合歡課, line 589: 「凡課日辰遇天干作合，及支三合六合發用，並占人年命俱乘吉將」; line 593: 「如戊申日子時申將，
+# 子與干上丑作六合，加辰發用。戊日天干上丑遁得癸作合 … 亥命見未為貴人，行年在辰見子為青龍」: 干上丑 carries 癸, which
+# 合s 戊, so the 年命 decide it in either arrangement (丑 itself rides 天空).
 def test_hehuan_the_askers_nianming_both_on_good_generals():
-    from sitegen.model.liuren.keti import GOOD
     les = _cast("戊申", "子", "申")
     w = ke(les, "liuren-he-huan")
     assert les.heaven[Branch.HAI] == Branch.WEI and les.generals_night[Branch.WEI] == "貴人"
     assert les.heaven[Branch.CHEN] == Branch.ZI and les.generals_night[Branch.ZI] == "青龍"
     assert _held(w, "night", "亥", "辰") is True and _held(w, "night", "亥") is None
-    first = les.transmissions[0]
-    _nianming_good(les, "liuren-he-huan", lambda g: g[first] in GOOD)
+    assert les.gan_shang == Branch.CHOU and les.day.dun_stem(Branch.CHOU).zh == "癸"
+    _nianming_good(les, "liuren-he-huan", lambda g: True)
+
+
+def test_hehuan_a_stem_combining_over_the_day_or_its_branch_or_a_combining_first_on_a_good_general():
+    """「日辰遇天干作合」 (干上 or 支上 carrying a 遁干 that 五合s the day's stem) or 「支三合六合發用」 (用 in 六合 or
+    三合 with the 辰, riding a 吉將): each alone, with the 年命 on 吉將; neither, never. 卷八 line 617 names 丁丑日
+    干上午 (午 carries 壬, which 合s 丁)."""
+    from sitegen.model.ganzhi import stem_combine
+    from sitegen.model.liuren.keti import GOOD
+    kinds = set()
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            first = les.transmissions[0]
+            stem = any(x is not None and stem_combine(x) == d.stem
+                       for x in (d.dun_stem(les.gan_shang), d.dun_stem(les.zhi_shang)))
+            branch = first.combine == d.branch or (first != d.branch and first in d.branch.trine)
+            if stem:
+                _nianming_good(les, "liuren-he-huan", lambda g: True)
+                kinds.add("stem" if not branch else "both")
+            elif branch and any(g[first] in GOOD for g in (les.generals_day, les.generals_night)):
+                _nianming_good(les, "liuren-he-huan", lambda g: g[first] in GOOD)
+                kinds.add("first")
+            else:
+                assert ke(les, "liuren-he-huan") is None, (d.zh, p)
+    assert kinds == {"stem", "both", "first"}
+    les = _lesson("丁丑", gan="午")
+    assert les.day.dun_stem(Branch.WU).zh == "壬"
+    _nianming_good(les, "liuren-he-huan", lambda g: True)
 
 
 # 卷九 龍戰課, line 1769: 「凡卯酉日占，卯酉為用，人年立卯酉，為龍戰課」; line 1773: 「如丁卯日辰時戌將占，卯加酉發用，
@@ -1501,10 +1571,22 @@ def test_fa30_the_lion_facing_the_house_by_its_tiger(day, where):
     assert all(les.general_of(facing, night=s == "night") == "白虎" for s in when["day_night"])
 
 
-# line 471 血厭克宅格: 「七月癸亥日，辰作天后加亥，乃夜占，緣七月血忌在辰，月厭亦在辰」.
+# line 471 血厭克宅格: 「七月癸亥日，辰作天后加亥，乃夜占，緣七月血忌在辰，月厭亦在辰」, and 「止有七月占有血忌與
+# 月厭同處，余中有天后臨血支、血忌之例」: 辰 is the 血忌 of 七月 and the 血支 of 四月, and nothing else makes it.
 def test_fa30_blood_and_the_months_loathing_in_the_seventh_month():
     when = fa(_at_words("癸亥", "辰加亥"), 30)
-    assert when["months"] == ("申",) and _at(when, "night")
+    assert when["months"] == ("巳", "申") and _at(when, "night")
+
+
+# The same 格 in the other months: 天后 on 支上, overcoming the 辰, the month's 血支 or 血忌 — 癸酉日 午加酉
+# (午 the 血支 of 六月, the 血忌 of 十一月; 天后 by day); 己亥日 丑加亥 (丑 both in 正月); never where 天后 is elsewhere.
+def test_fa30_the_queen_on_the_blood_branch_in_any_month():
+    when = fa(_at_words("癸酉", "午加酉"), 30)
+    assert when == {"months": ("子", "未"), "day_night": ("day",)}
+    when = fa(_at_words("己亥", "丑加亥"), 30)
+    assert when == {"months": ("寅",), "day_night": ("day",)}
+    les = _at_words("癸酉", "午加酉")
+    assert les.general_of(Branch.WU, night=False) == "天后" and les.general_of(Branch.WU, night=True) != "天后"
 
 
 # 卷十一 第34法 (「此一句亦宜分為二項說」): 一喜一悲格 line 507 癸亥日干上戌 (戌 青龍, 申 白虎), 癸卯日干上申;

@@ -50,12 +50,12 @@ def test_generals_are_rules():
 
 def test_conditional_rules_are_exactly_those_that_need_more_than_day_and_plate():
     """A rule whose entry names a condition is conditional on some lesson (天寇 and the 二煩 on the
-    Moon's 宮, 月宿, since the moment tells it; 解離, 繁昌 and 旺孕 on the couple's 行年)."""
+    Moon's 宮, 月宿, since the moment tells it; 解離, 繁昌 and 旺孕 on the couple's 行年, 德孕 on their 行年 and 本命)."""
     conditional = {r.zh for r in RULES if ENTRIES[r.id].condition and r.family in ("liuren-method", "liuren-ke", "liuren-pattern")}
     produced_conditional = {c.name for les in all_lessons() for c in les.conditional_patterns}
     assert produced_conditional <= conditional
     assert conditional == produced_conditional
-    assert {"解離", "旺孕", "繁昌", "勵德", "天網", "龍德", "狡童", "泆女", "四絕", "三光"} <= produced_conditional
+    assert {"解離", "旺孕", "繁昌", "德孕", "勵德", "天網", "龍德", "狡童", "泆女", "四絕", "三光"} <= produced_conditional
 
 
 def test_every_rule_a_lesson_uses_is_in_the_catalog():

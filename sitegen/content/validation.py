@@ -125,13 +125,15 @@ CLASSIC_EXAMPLE = {
     "transmissions": Field(matches(f"[{_BRANCHES}]{{3}}", "three branches such as 辰巳申"), required=False),
     "month": Field(_branch, required=False),
     "couple": Field(matches(f"[{_BRANCHES}]{{2}}", "the 夫年 and 妻年 branches, such as 寅午"), required=False),
+    "couple_years": Field(matches(f"([{_STEMS}][{_BRANCHES}]){{2}}", "the 夫年 and 妻年 as 干支, such as 甲寅己亥"),
+                          required=False),
     "variant": Field(one_of(*Shehai), required=False),
     "class": Field(one_of(*CLASSES)),
     "note": Field(is_str, required=False),
 }
 CLASSIC_FILE = {"source": Field(is_str), "examples": Field(ListOf(CLASSIC_EXAMPLE))}
 # what an example may state of a condition: (the condition's key, the entry's field)
-_STATED = (("months", "month"), ("couple", "couple"))
+_STATED = (("months", "month"), ("couple", "couple"), ("couple_years", "couple_years"))
 
 # The lessons 《畢法賦》 (卷十一–十二) names for a 法: its number, the transcription's line, the day (or
 # 六X, the six days of stem X), the lesson in the book's words, the 晝/夜 it states, whether it names
@@ -217,7 +219,7 @@ class ClassicExample:
     name: str
     first: str | None
     transmissions: str | None
-    stated: tuple[tuple[str, str], ...]   # what the example states of a condition: months (三月 → 辰), couple
+    stated: tuple[tuple[str, str], ...]   # what the example states of a condition: months (三月 → 辰), couple(_years)
     variant: str | None   # school: the 涉害 reading (Shehai) under which the site reproduces it
     cls: str              # one of CLASSES
     note: str | None

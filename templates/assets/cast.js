@@ -257,18 +257,20 @@
     out.spouse_xingnian = sp.xing === null ? null : C.sixty[sp.xing];
     var cond = conditionsOf(C, day * 12 + plate - 1), xb = nm.xing === null ? null : C.sixty[nm.xing].charAt(1);
     var couple = out._couple = coupleOf(nm.sex, out.xingnian, out.spouse_xingnian);
+    var spouses = out._spouses = spousesOf(nm.sex, out.xingnian, out.spouse_xingnian, out.ming,
+                                           sp.xing === null ? null : C.sixty[sp.birth].charAt(1));
     out.conditional = [];
-    for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, xb, null, null, couple)]);
+    for (var c = 0; c < cond.length; c++) out.conditional.push([cond[c][0], held(cond[c][1], out, out.ming, xb, null, null, couple, spouses)]);
     // what the date settles besides (with the Moon's table, cast/moon.js): the Moon's mansion,
     // the days of the calendar, the conditional 課體 and the 法 of 《畢法賦》 with those decided
     if (!window.SITEGEN_MOON) return out;
     var mansion = out.moon_mansion = moonAt(sec), days = out.dates = datesOf(C, i, dayNumber, tz, dayStarts);
     var moon = mansion.palace === undefined ? null : mansion.palace;
     out.settled = [];
-    for (c = 0; c < cond.length; c++) out.settled.push([cond[c][0], held(cond[c][1], out, out.ming, xb, days, moon, couple)]);
+    for (c = 0; c < cond.length; c++) out.settled.push([cond[c][0], held(cond[c][1], out, out.ming, xb, days, moon, couple, spouses)]);
     var fa = bifaOf(C, day * 12 + plate - 1);
     out.bifa = [];
-    for (c = 0; c < fa.length; c++) out.bifa.push([fa[c][0], fa[c][1] === null ? true : held(fa[c][1], out, out.ming, xb, days, moon, couple)]);
+    for (c = 0; c < fa.length; c++) out.bifa.push([fa[c][0], fa[c][1] === null ? true : held(fa[c][1], out, out.ming, xb, days, moon, couple, spouses)]);
     return out;
   }
   // A lesson's 法 of 《畢法賦》 as [number, condition or null] (each distinct pair kept once).
@@ -311,6 +313,14 @@
   function coupleOf(sex, xing, spouseXing) {
     if (!xing || !spouseXing) return null;
     return sex === "m" ? xing.charAt(1) + spouseXing.charAt(1) : spouseXing.charAt(1) + xing.charAt(1);
+  }
+  // 夫年·妻年 as 干支 (four characters) and 夫命·妻命 (two), or {}: what ``couple_years`` and
+  // ``couple_ming`` conditions are read against (sitegen/cast.py's spouses_of).
+  function spousesOf(sex, xing, spouseXing, ming, spouseMing) {
+    if (!xing || !spouseXing || !ming || !spouseMing) return {};
+    var me = [xing, ming], other = [spouseXing, spouseMing];
+    var man = sex === "m" ? me : other, woman = sex === "m" ? other : me;
+    return { couple_years: man[0] + woman[0], couple_ming: man[1] + woman[1] };
   }
 
   // The 年命 with what stands over them, every 神煞 and where it falls, and 旺相休囚死 and 十二長生
@@ -360,12 +370,15 @@
   // Whether a conditional 課體 holds: true, false, or null (it needs what was not given): as
   // sitegen/cast.py's held reads a condition (``dates``: the days of the calendar the moment
   // tells, ``moon``: the 宮 of the Moon's mansion, ``couple``: 夫年 and 妻年 as two characters).
-  function held(when, f, birth, xing, dates, moon, couple) {
+  function held(when, f, birth, xing, dates, moon, couple, spouses) {
+    spouses = spouses || {};
     var have = { hours: f.hour, day_night: f.day_night, month_generals: f.month_general,
                  months: f.month ? f.month.charAt(1) : null,
                  years: f._year_branch, birth: birth || null, xing: xing || null, moon: moon || null,
-                 couple: couple || null };
-    var given = { "本命": birth, "行年": xing, "夫妻行年": couple }, needs = when.needs || [], undecided = false;
+                 couple: couple || null, couple_years: spouses.couple_years || null,
+                 couple_ming: spouses.couple_ming || null };
+    var given = { "本命": birth, "行年": xing, "夫妻行年": couple, "夫妻本命": spouses.couple_ming },
+      needs = when.needs || [], undecided = false;
     for (var n = 0; n < needs.length; n++) if (!given[needs[n]]) return null;
     for (var k in when) {
       if (!Object.prototype.hasOwnProperty.call(when, k) || k === "needs") continue;
@@ -647,7 +660,7 @@
       var conds = document.querySelectorAll("[data-when], [data-bifa-when]");
       for (var k = 0; k < conds.length; k++) {
         var when = conds[k].getAttribute("data-when") || conds[k].getAttribute("data-bifa-when");
-        var h = held(JSON.parse(when), g, birth, xing, f.dates, f.moon_mansion ? f.moon_mansion.palace : null, f._couple);
+        var h = held(JSON.parse(when), g, birth, xing, f.dates, f.moon_mansion ? f.moon_mansion.palace : null, f._couple, f._spouses);
         conds[k].setAttribute("data-held", String(h));
         conds[k].querySelector("[data-held-text]").textContent = heldText(h);
       }

@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_stem_trans, by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, siqi, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -48,12 +48,7 @@ def _rides(name: str, b: Branch):
     return lambda g: g[b] == name
 
 
-def shengqi(month: Branch) -> Branch:
-    """生氣: 正月(寅)起子, 順行."""
-    return B.ZI.shift(month - B.YIN)
-
-
-SHENGQI_MONTHS = months_of(shengqi)
+SHENGQI_MONTHS = SHENSHA_BY_ID["liuren-sha-sheng-qi"].months()     # 生氣 (正月 子, 順行)
 
 
 def _void(f: Facts) -> tuple[Branch, Branch]:
@@ -420,12 +415,12 @@ def _in_six(f, *bs: Branch):
     return either(True, ((("birth", at),), (("xing", at),)))
 
 
-def huogui(month: Branch) -> Branch:
-    """火鬼: 春午 夏酉 秋子 冬卯 (《六壬大全》 卷十一 第25法 火鬼蛇雀克宅格)."""
-    return (B.WU, B.YOU, B.ZI, B.MAO)[(month - B.YIN) % 12 // 3]
-
-
-HUOGUI_MONTHS = months_of(huogui)
+# The months in which each branch is the 神煞 (``shensha``'s tables) that 第25·30·72法 read.
+HUOGUI_MONTHS = SHENSHA_BY_ID["liuren-sha-huo-gui"].months()
+YUEYAN_MONTHS = SHENSHA_BY_ID["liuren-sha-yue-yan"].months()
+TIANMU_MONTHS = SHENSHA_BY_ID["liuren-sha-tian-mu"].months()
+XUEJI_MONTHS = SHENSHA_BY_ID["liuren-sha-xue-ji"].months()
+XUEZHI_MONTHS = SHENSHA_BY_ID["liuren-sha-xue-zhi"].months()
 
 
 def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日辰逢旬內六丁神者」, and the 格 its 解 sets under it
@@ -463,21 +458,11 @@ def f25(f):  # 金日逢丁凶禍動: 「謂庚辛二干，三傳、年命、日
     return by_shift or ding_in or fire or _xionguai(f, ding)
 
 
-def yueyan(month: Branch) -> Branch:
-    """月厭: 正月(寅)起戌, 逆行 (《六壬大全》 卷一 逐月神煞: 正月 戌, 四月 未, 十月 丑)."""
-    return B.XU.shift(B.YIN - month)
-
-
-def tianmu(month: Branch) -> Branch:
-    """天目: 「春辰夏未秋戌冬丑」 (《六壬大全》 卷一)."""
-    return (B.CHEN, B.WEI, B.XU, B.CHOU)[(month - B.YIN) % 12 // 3]
-
-
 def _xionguai(f, ding: Branch):
     """第25法 凶怪格 「謂月厭、大煞、天目、墓神、丁神 … 並臨年命日辰」 (「乙巳日干上未，四月占；庚辰、辛巳日干上丑，
     十月占」): the 旬丁 that is the stem's 墓, in a month whose 月厭 and 天目 it is (卷一's 大煞 is the 月厭 then:
     四月 未, 十月 丑), on 干上·支上 or over the asker's 本命 or 行年."""
-    months = tuple(m for m in BRANCHES if yueyan(m) == ding == tianmu(m))
+    months = tuple(m for m in YUEYAN_MONTHS[ding] if m in TIANMU_MONTHS[ding])
     if ding != mu(f.stem.element) or not months:
         return None
     if ding in (f.gan_shang, f.zhi_shang):
@@ -547,20 +532,17 @@ def f29(f):  # 眷屬豐盈居狹宅: 「謂三傳生其日干，反脫其支辰
     return f.gan_shang == f.branch and s.overcomes(z) and (z.generates(up) or up.overcomes(z))
 
 
-def _xueji(month: Branch) -> Branch:
-    return SHENSHA_BY_ID["liuren-sha-xue-ji"].table[month]
-
-
-# the months in which a branch is both the 血忌 and the 月厭 (「止有七月占有血忌與月厭同處」: 辰)
-XUEYAN_MONTHS = months_of(lambda m: yueyan(m) if yueyan(m) == _xueji(m) else None)
+# the months in which a branch is the 血支 or the 血忌 (正月 丑 and 十二月 子 are both)
+XUE_MONTHS = {b: tuple(m for m in BRANCHES if m in XUEZHI_MONTHS[b] + XUEJI_MONTHS[b]) for b in BRANCHES}
 
 
 def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」, and the 格 its 解 sets under it:
     # 賣宅備患格 「三傳生支克干」;
     # 獅獸衝宅格 (「壬辰日，申加戌作白虎，冲支上寅」; 「如對鄰空亡不足畏也」): what 沖 支上 (it stands over the
     #   辰's opposite, the 對鄰) riding 白虎, not void;
-    # 血厭克宅格 「天后乘血支、血忌作月厭，臨支克支」: 支上 overcoming the 辰, riding 天后, the month's 血忌 and
-    #   月厭 at once (七月 辰)
+    # 血厭克宅格 「天后乘血支、血忌作月厭，臨支克支」, and as its 解 ends, 「止有七月占有血忌與月厭同處，余中有天后
+    #   臨血支、血忌之例」: 支上 overcoming the 辰, riding 天后, in a month whose 血支 or 血忌 it is (the 月厭 too only
+    #   in 七月, on 辰)
     e, s, z = _trans_read(f), f.stem.element, f.branch.element
     if e is not None and e.generates(z) and (s.generates(e) or e.overcomes(s)):
         return True
@@ -568,9 +550,9 @@ def f30(f):  # 屋宅寬廣致人衰: 「謂三傳竊盜日干反生支辰者」
     facing = up.shift(6)
     lion = _on(f, _rides("白虎", facing)) if facing not in _void(f) else None
     blood = None
-    if up.element.overcomes(z) and XUEYAN_MONTHS[up]:
+    if up.element.overcomes(z):
         dn = f.on(_rides("天后", up))
-        blood = None if dn is None else cond(months=XUEYAN_MONTHS[up], day_night=dn)
+        blood = None if dn is None else cond(months=XUE_MONTHS[up], day_night=dn)
     if lion is True or blood is None:   # where both would show, the 晝/夜 one is given (as 第25法)
         return lion
     return lion or blood
@@ -697,8 +679,10 @@ def f34(f):  # 苦去甘來樂裡悲 (「此一句亦宜分為二項說」), and
 _NO_QI = frozenset({"休", "囚", "死"})   # 無氣: not 旺 or 相 in the month
 # 第34法 「外有戊己日返吟，三月占，生氣克日，主病，死氣生日主生」: for each element of the stem, the months whose
 # 生氣 overcomes it and whose 死氣 is its 長生 (土: 三月, 生氣 寅 and 死氣 申; no other element has such a month)
-_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES if shengqi(m).element.overcomes(e)
-                             and siqi(m) == stage_branch(e, Stage.CHANGSHENG)) for e in Element}
+_REVERSED_MONTHS = {e: tuple(m for m in BRANCHES
+                             if SHENSHA_BY_ID["liuren-sha-sheng-qi"].table[m].element.overcomes(e)
+                             and SHENSHA_BY_ID["liuren-sha-si-qi"].table[m] == stage_branch(e, Stage.CHANGSHENG))
+                    for e in Element}
 
 
 @lru_cache(maxsize=None)
@@ -1137,9 +1121,6 @@ def f72(f):  # 喪弔全逢掛縞衣: 喪門 (太歲+2) and 弔客 (太歲−2) 
     if not (d or n):
         return _mumen_kai(f)
     return cond(months=d or n, day_night=_shift(bool(d), bool(n)))
-
-
-YUEYAN_MONTHS = months_of(yueyan)
 
 
 def _mumen_kai(f):

@@ -11,6 +11,8 @@ arrangements of the generals) and returns:
   month's 神煞), ``month_generals`` (月將), ``years`` (太歲), ``birth`` and ``xing`` (本命 and 行年,
   named in ``needs``), ``couple`` (the asker's and the spouse's 行年 as (夫年, 妻年) branch pairs,
   each written as two characters, 夫年 first: 解離, 旺孕, 繁昌; named in ``needs`` as 夫妻行年),
+  ``couple_years`` (the same as (夫年, 妻年) 干支, four characters: 德孕) and ``couple_ming`` (the
+  husband's and the wife's 本命, two characters: 德孕; named in ``needs`` as 夫妻本命),
   ``moon`` (the 宮 of the Moon's mansion, 月宿), ``dates`` (a day of the calendar the plate cannot
   tell: 四立 …);
 - ``UNDECIDED``: the chart cannot tell it at all; the rule's entry says why.
@@ -24,7 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..ganzhi import LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, strength, yima
+from ..ganzhi import (LODGING, LU, Branch, Element, GanZhi, Kin, Stage, Stem, kin, stage_branch, stem_combine,
+                      strength, yima)
 from ..options import NobleTable
 from ..steps import Step, declare, step
 from .generals import noble
@@ -89,6 +92,8 @@ declare({
     "liuren-when-birth": ("branches",),
     "liuren-when-xing": ("branches",),
     "liuren-when-couple": ("pairs",),   # (夫年, 妻年): the asker's and the spouse's 行年
+    "liuren-when-couple-years": ("pairs",),   # the same as 干支
+    "liuren-when-couple-ming": ("pairs",),    # (夫命, 妻命): the husband's and the wife's 本命
     "liuren-when-sili-eve": (),     # the day before 立春 立夏 立秋 立冬 (四絕)
     "liuren-when-sili": (),         # 立春 立夏 立秋 立冬 themselves (天禍)
     "liuren-when-moon": ("branches",),  # the moon's lodge (月宿, its 宮) is one of these (二煩, 天寇)
@@ -106,9 +111,9 @@ def _cond(sets: tuple[tuple[str, tuple[Branch, ...]], ...], day_night: str | Non
     needs: list[str] = []
     for key, vs in sets:
         kind, arg = _SET_STEPS[key]
-        parts.append(step(kind, None, **{arg: _zh(vs) if key == "couple" else vs}))
+        parts.append(step(kind, None, **{arg: _zh(vs) if key in _PAIRS else vs}))
         when.append((key, _zh(vs)))
-        needs += {"birth": ["本命"], "xing": ["行年"], "couple": ["夫妻行年"]}.get(key, [])
+        needs += _NEEDS.get(key, [])
     if day_night is not None:
         parts.append(step("liuren-when-day" if day_night == "day" else "liuren-when-night"))
         when.append(("day_night", (day_night,)))
@@ -124,11 +129,16 @@ _SET_STEPS = {"hours": ("liuren-when-hours", "hours"), "months": ("liuren-when-m
               "month_generals": ("liuren-when-generals", "generals"),
               "years": ("liuren-when-years", "years"), "birth": ("liuren-when-birth", "branches"),
               "xing": ("liuren-when-xing", "branches"), "moon": ("liuren-when-moon", "branches"),
-              "couple": ("liuren-when-couple", "pairs")}
+              "couple": ("liuren-when-couple", "pairs"), "couple_years": ("liuren-when-couple-years", "pairs"),
+              "couple_ming": ("liuren-when-couple-ming", "pairs")}
+_PAIRS = frozenset({"couple", "couple_years", "couple_ming"})   # sets of pairs, each written as one text
+# what the asker must give for a key: named in ``needs``
+_NEEDS = {"birth": ["本命"], "xing": ["行年"], "couple": ["夫妻行年"], "couple_years": ["夫妻行年"],
+          "couple_ming": ["夫妻本命"]}
 
 
 def _zh(vs: tuple) -> tuple[str, ...]:
-    """Branches as their characters; a ``couple`` pair (夫年, 妻年) as its two characters."""
+    """Branches as their characters; a pair (夫年, 妻年; 干支 or branches) as its characters."""
     return tuple("".join(b.zh for b in v) if isinstance(v, tuple) else v.zh for v in vs)
 
 
@@ -188,7 +198,7 @@ def either(base: Cond | bool, alternatives: tuple[tuple[tuple[str, tuple[Any, ..
 def _alt_step(key: str, vs: tuple) -> Step:
     if key == "day_night":
         return step("liuren-when-day" if vs == ("day",) else "liuren-when-night")
-    return Step(_SET_STEPS[key][0], None, ((_SET_STEPS[key][1], _zh(vs) if key == "couple" else vs),))
+    return Step(_SET_STEPS[key][0], None, ((_SET_STEPS[key][1], _zh(vs) if key in _PAIRS else vs),))
 
 
 SHIFTS = (("day", False), ("night", True))
@@ -485,6 +495,31 @@ def _wangyun():
                               for ms, pairs in sorted(by_months.items(), key=lambda x: sorted(x[0]))))
 
 
+def deyun(f: Facts):
+    """德孕 (卷八 繁昌課's 德孕格): 「甲與己合，寅與亥合，各乘本命旺氣，為德孕格」, the example 「夫行年甲寅，妻行年
+    己亥，上下相生作合，乘本命旺氣」 — the husband's and the wife's 行年 合 stem with stem and branch with branch
+    (干支德合), and over each 行年 stands a god that 生s it and is of that spouse's 本命's element (「夫命是水，
+    行年甲寅，上見子水，水木相生。妻命是金，行年己亥，上見酉金，金水相宜」): by the plate alone, a condition on
+    the couple's 行年 (干支) and 本命."""
+    return _deyun(f.plate)
+
+
+@lru_cache(maxsize=None)
+def _deyun(plate: int):
+    upper = {seat_of(plate, h): h for h in B}         # the heaven branch over each earth place
+    alts = []
+    for man in BRANCHES:
+        wife = man.combine
+        over = (upper[man], upper[wife])
+        if not all(u.element.generates(b.element) for u, b in zip(over, (man, wife))):
+            continue
+        years = tuple((GanZhi(s, man), GanZhi(stem_combine(s), wife)) for s in Stem if s.yang == man.yang)
+        mings = tuple((x, y) for x in BRANCHES if x.element == over[0].element
+                      for y in BRANCHES if y.element == over[1].element)
+        alts.append((("couple_years", years), ("couple_ming", mings)))
+    return either(True, tuple(alts)) if alts else None
+
+
 def ronghua(f: Facts):
     """榮華: 祿 or 驛馬 over the day, the 辰 or the asker's 本命 or 行年 (臨干支年命) is 用, 旺相, and
     貴人 is in the 三傳."""
@@ -527,9 +562,13 @@ def _zhi_de(b: Branch) -> Branch:
 
 
 def hehuan(f: Facts):
-    """合歡: 「支三合六合發用，並占人年命俱乘吉將」 — 用 is in 六合 or 三合 with the 辰 and rides a 吉將, and so
-    do the upper gods over the asker's 本命 and 行年 (in the same arrangement of the generals)."""
+    """合歡: 「凡課日辰遇天干作合，及支三合六合發用，並占人年命俱乘吉將」 — one or the other (「及」, as 德慶's
+    「日辰干支德神，及天月二德發用」): 干上 or 支上 carries a 遁干 that 五合s with the day's stem (「戊日天干上丑
+    遁得癸作合」), or 用 is in 六合 or 三合 with the 辰 and rides a 吉將; and the upper gods over the asker's
+    本命 and 行年 ride 吉將 (in the same arrangement of the generals as 用's)."""
     first = f.first
+    if any(d is not None and stem_combine(d) == f.stem for d in map(f.day.dun_stem, (f.gan_shang, f.zhi_shang))):
+        return either(True, nianming_good(f, lambda g: True))
     if not (first.combine == f.branch or (first != f.branch and first in f.branch.trine)):
         return None
     return either(True, nianming_good(f, _rides(GOOD, first)))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from ..ganzhi import LODGING, SIXTY, Branch, GanZhi, Stem, yima
 from ..rules import RuleDef
-from .keti import siqi, tianma
+from .keti import months_of, siqi, tianma
 
 B = Branch
 FAMILY = "liuren-shensha"
@@ -98,6 +98,10 @@ class Shensha:
         key = month if self.basis == "month" else year
         return None if key is None else self.table[key]
 
+    def months(self) -> dict[Branch, tuple[Branch, ...]]:
+        """One counted by the month: for each branch, the months (月建) in which it falls there."""
+        return months_of(self.table.__getitem__)
+
 
 _S = Shensha
 SHENSHA: tuple[Shensha, ...] = (
@@ -164,6 +168,10 @@ SHENSHA: tuple[Shensha, ...] = (
     _S("liuren-sha-hui-shen", "會神", "month", _months("未戌寅亥酉子丑午巳卯申辰")),  # 九月 written 己
     _S("liuren-sha-xin-sha", "信煞", "month", _months(_forward("酉"))),
     _S("liuren-sha-xi-shen", "戲神", "month", _months(_seasons("巳子酉辰"))),
+    _S("liuren-sha-tian-mu", "天目", "month", _months(_seasons("辰未戌丑"))),
+    _S("liuren-sha-huo-gui", "火鬼", "month", _months(_seasons("午酉子卯"))),
+    # 月厭 has no table line in 卷一: its 逐月 lists put it 正月 戌, 二月 酉 … 十二月 亥 (戌 backward)
+    _S("liuren-sha-yue-yan", "月厭", "month", _months(_backward("戌"))),
     # by the season of the month (《卜筮全書》 孤辰寡宿: 寅卯辰 巳·丑 …)
     _S("liuren-sha-gu-chen", "孤辰", "month", _months(_seasons("巳申亥寅"))),
     _S("liuren-sha-gua-su", "寡宿", "month", _months(_seasons("丑辰未戌"))),
