@@ -45,6 +45,9 @@ def test_a_misquoted_or_misplaced_clause_is_caught(shared):
     clause = next(a for e in ENTRIES for a in e.authority if a.title == "第65法" and a.quote != "干墓并關人宅廢")
     assert text_problem(books, clause) is None                # a clause of its commentary
     assert text_problem(books, replace(clause, title="第66法"))  # … is not under the next 法
+    last = replace(clause, title="第100法", quote="以凶制凶格 六癸日辰加丑")   # the last 法 runs to the end
+    assert text_problem(books, last) is None
+    assert "is not under" in text_problem(books, replace(last, title="第99法"))[0]
 
 
 def _line(root: Path, rel: str, needle: str) -> int:

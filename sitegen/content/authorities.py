@@ -167,7 +167,7 @@ def text_problem(books: Transcriptions, a: Citation) -> tuple[str, str] | None:
         verses = books.text(DAQUAN, "卷十一") or ""
         if f"第{_cn(n)}法：{q}" in verses or f"{q}{_fa_heading(n)}" in text:
             return None
-        after = re.search(rf"^\S+{_fa_heading(n + 1)}(\s|$)", text[head.end():], re.M)
+        after = re.search(rf"^\S+{_fa_heading(n + 1)}(\s|$)", text[head.end():], re.M) if n < 100 else None
         body = text[head.start():head.end() + after.start()] if after else text[head.start():]
         return None if q in body.replace("\n", "") else not_found
     if a.work == DAQUAN and JUAN[a.part] in KEJING:
