@@ -95,6 +95,10 @@ def tables(site: Site) -> dict:
     lesson's address, 三傳 and conditional 課體."""
     out = calendar_tables(site)
     out["lessons"] = [[A.lesson(g, p).path for p in range(1, 13)] for g in SIXTY]
+    # the words the pages' script writes, as sitegen cast and the lesson page word them
+    said = site.names.phrases
+    out["words"] = {**{k: said["cast_text"][k] for k in ("held", "not_held", "undecided")},
+                    **{k: said["liuren_words"][k] for k in ("in_lesson", "outside")}}
     lessons = [[site.lesson(d, p) for p in range(1, 13)] for d in SIXTY]
     out["chuan"] = [["".join(b.zh for b in l.transmissions) for l in row] for row in lessons]
     # each distinct [name, when] once ("conds"); per lesson, the indices of its own ("conditional")

@@ -408,8 +408,10 @@
     }
     return out;
   }
+  // (the words are content/names.yaml's, as the build wrote them into the tables)
   function heldText(h) {
-    return h === null ? "본명·행년(또는 날짜의 조건)이 있어야 정해진다" : h ? "이 순간 성립" : "이 순간 불성립";
+    var W = tables().words;
+    return h === null ? W.undecided : h ? W.held : W.not_held;
   }
   // The 本命 (the 干支 of a birth year, from the build's table) and the 行年 (a branch or 干支).
   function birthOf(year) {
@@ -430,8 +432,9 @@
   function upperText(u) { return u ? u.branch + " 위 " + u.upper + " " + u.general : "—"; }
   function whereText(m) {
     var parts = [];
-    for (var i = 0; i < m.lessons.length; i++) parts.push("제" + m.lessons[i] + "과");
-    return parts.concat(m.transmissions).join("·") || "과전 밖";
+    var W = tables().words;
+    for (var i = 0; i < m.lessons.length; i++) parts.push(W.in_lesson.replace("{n}", m.lessons[i]));
+    return parts.concat(m.transmissions).join("·") || W.outside;
   }
   function showWeighing(root, f, p) {
     setText(root, "birth", f.ming ? birthOf(p.born) + " (" + p.born + "년)" : "—");
