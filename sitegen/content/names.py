@@ -111,7 +111,8 @@ PHRASES: dict[str, dict] = {
                          for k in SEARCH_PAGES}},
     "yi_words": {"yang": (), "yin": (), "figure": ("name", "lines"), "figure_moving": ("figure", "lines"),
                  "kin_ben_palace": (), "kin_bian_palace": (),
-                 "still": ("change",), "moving": ("change", "lines")},
+                 "still": ("change",), "moving": ("change", "lines"),
+                 "held_on_day": (), "not_held_on_day": ()},
     "liuren_words": {"plate_title": ("day", "plate", "upper"), "in_lesson": ("n",), "outside": ()},
     # what another school's reading changes in a lesson (the lesson page's variants)
     "variant_facts": {k: () for k in ("transmissions", "method", "ke", "basis_ke", "name",

@@ -227,6 +227,7 @@ def raw_yi_moment_tables(site: Site, page) -> bytes:
     out["hrefs"] = {r: A.rule(r).path + "index.html" for r in ids}
     out["sixty"] = [g.zh for g in SIXTY]
     out["branches"] = [b.zh for b in Branch]
+    out["words"] = {k: site.names.phrases["yi_words"][k] for k in ("held_on_day", "not_held_on_day")}
     body = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
     return ("/* sitegen: the day-and-month tables of the change pages (made by the build). */\n"
             f"window.SITEGEN_YI={body};\n").encode()

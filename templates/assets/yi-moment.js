@@ -138,7 +138,7 @@
         for (var k = 0; k < facts.length; k++) if (facts[k].rule_ids.indexOf(id) >= 0) h = true;
       }
       el.setAttribute("data-held", String(h));
-      el.querySelector("[data-held-text]").textContent = h === null ? "" : h ? "이 날 성립" : "이 날 불성립";
+      el.querySelector("[data-held-text]").textContent = h === null ? "" : h ? Y.words.held_on_day : Y.words.not_held_on_day;
     }
   }
 
