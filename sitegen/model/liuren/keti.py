@@ -346,11 +346,7 @@ def sanyang(f: Facts):
     return cond(months=months, day_night="both" if d and n else "day" if d else "night")
 
 
-def ri_qi(stem: Stem) -> Branch:
-    """日奇 (干奇): 甲午 乙巳 丙辰 丁卯 戊寅 己丑 庚未 辛申 壬酉 癸戌 (《六壬大全》 卷七 三奇課)."""
-    return _RI_QI[stem]
-
-
+# 日奇 (干奇): 甲午 乙巳 丙辰 丁卯 戊寅 己丑 庚未 辛申 壬酉 癸戌 (《六壬大全》 卷七 三奇課)
 _RI_QI = dict(zip(Stem, (B.WU, B.SI, B.CHEN, B.MAO, B.YIN, B.CHOU, B.WEI, B.SHEN, B.YOU, B.XU)))
 
 

@@ -19,9 +19,6 @@ from .keti import months_of, siqi, tianma
 
 B = Branch
 FAMILY = "liuren-shensha"
-# What a 神煞 is counted from: the lesson alone tells the first two, a moment the others.
-DAY_BASES = ("stem", "branch", "day")
-MOMENT_BASES = ("month", "year")
 
 
 def _row(text: str) -> tuple[Branch, ...]:
@@ -183,7 +180,6 @@ SHENSHA: tuple[Shensha, ...] = (
 )
 SHENSHA_BY_ID = {s.id: s for s in SHENSHA}
 DAY_SHENSHA = tuple(s for s in SHENSHA if s.basis in ("stem", "branch"))
-MOMENT_SHENSHA = tuple(s for s in SHENSHA if s.basis not in ("stem", "branch"))
 
 
 def rules() -> list[RuleDef]:
