@@ -18,7 +18,8 @@ MEMOISED = {"rule": "rule_link", "general": "general_link", "fig": "figure_svg",
             "rules_details": "rules_details_list", "topics_table": "topics_table_html",
             "site_header": "site_header_html", "change_row": "change_row_html",
             "chart_cell": "chart_cell_html", "moment_box": "moment_box_html", "option": "option_html",
-            "variants": "variants_html", "pager": "pager"}
+            "variants": "variants_html", "pager": "pager",
+            "meihua_section": "meihua_section_html", "dili_section": "dili_section_html", "gua_shen": "gua_shen_html"}
 
 
 def make_env(templates: Path) -> Environment:

@@ -167,6 +167,30 @@ class TopicReading:
     href: str | None
 
 
+@dataclass(frozen=True)
+class MeihuaBox:
+    """What a change's 梅花 section shows (hashable: the section is a memoised macro, the same for
+    every change with this reading at one depth)."""
+
+    reading: yi.MeihuaReading
+    relation: RuleRef          # the 體用 relation's rule
+    ti_position: str           # 上卦 / 下卦
+    topics: tuple[TopicReading, ...]
+
+
+@dataclass(frozen=True)
+class DiliBox:
+    """What a change's 地理 section shows (hashable, as MeihuaBox): the change's own rules with
+    their definitions, the 本卦's by name, and the rules a day decides with what decides them."""
+
+    change_defs: tuple[tuple[RuleRef, str | None], ...]
+    ben_href: str
+    ben_name: str
+    hexagram_refs: tuple[RuleRef, ...]
+    conditional: tuple[tuple[RuleRef, str | None], ...]
+    hexagram_conditional: int          # the 本卦's own conditional rules, listed on its page
+
+
 def _topic_readings(ctx: Context, relation: str, rule_ids: tuple[str, ...]) -> tuple[TopicReading, ...]:
     """What each 占事 rule reads for a 體用 relation (memoised per link scope: a few hundred
     changes share each)."""
@@ -206,13 +230,9 @@ def change(ctx: Context) -> dict[str, Any]:
     meihua = None
     if c.meihua is not None:
         mh = c.meihua
-        meihua = Record({
-            "ti": mh.ti, "yong": mh.yong, "relation": rule_ref(ctx, mh.relation_id),
-            "relation_zh": mh.relation,
-            "ti_position": "上卦" if mh.ti_position is yi.Side.OUTER else "下卦",
-            "bian": mh.bian, "hu": mh.hu, "ben_hu": mh.ben_hu,
-            "topics": _topic_readings(ctx, mh.relation, mh.rule_ids[1:]),
-        })
+        meihua = MeihuaBox(mh, rule_ref(ctx, mh.relation_id),
+                           "上卦" if mh.ti_position is yi.Side.OUTER else "下卦",
+                           _topic_readings(ctx, mh.relation, mh.rule_ids[1:]))
     dili_hex, dili_change = _dili(ctx, c.dili.holding)
     # The 本卦's own conditional 地理 rules are listed once, on its page; here only the rest.
     on_hexagram = set(ben.dili.conditional)
@@ -220,19 +240,20 @@ def change(ctx: Context) -> dict[str, Any]:
     # the day's stem (青龍克世), or nothing a day tells
     conditional = tuple((rule_ref(ctx, r), by_day_stem(r, ben, c.moving))
                         for r in c.conditional_rule_ids if r not in on_hexagram)
+    ben_ref = hex_ref(ctx, ben)
+    dili = DiliBox(dili_change, ben_ref.href, ben.name, dili_hex, conditional, len(on_hexagram))
     prev_b = b - 1 if b > 1 else None          # the 變卦 in King Wen order
     next_b = b + 1 if b < 64 else None
     moving_marks = tuple(sorted((ln.line, ln.mark) for ln in c.lines))
     view: dict[str, Any] = {
-        "ben": hex_ref(ctx, ben), "bian": hex_ref(ctx, bian),
+        "ben": ben_ref, "bian": hex_ref(ctx, bian),
         "ben_fig": figure(ctx, ben, moving_marks), "bian_fig": figure(ctx, bian),
         "title": ctx.page.title,
         "moving": tuple(LINE_NAMES[x] for x in c.moving),
         "still": not c.moving,
         "rows": tuple(rows), "whole": whole, "hexrules": hexrules,
         "meihua": meihua, "meihua_note": c.meihua_note and sentence(ctx.site, c.meihua_note),
-        "dili_hex": dili_hex, "dili_change": dili_change, "conditional": conditional,
-        "hexagram_conditional": len(on_hexagram),
+        "dili": dili,
         "kin_variant": ctx.site.names.say("yi_words", "kin_ben_palace" if c.kin_variant == KinVariant.BEN_PALACE
                                           else "kin_bian_palace"),
         "kin_option": option_ref(ctx, "kin_ben_palace" if c.kin_variant == KinVariant.BEN_PALACE else "kin_bian_palace"),

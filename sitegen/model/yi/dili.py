@@ -131,7 +131,20 @@ def qing_long_ke_shi(ben: Hexagram, moving: tuple[int, ...], day_stem) -> bool:
     """青龍克世 on a day (p06): the line 青龍 rides — by the day's stem (六神) — moves, and its
     branch's element overcomes the 世 line's."""
     line = _qing_long_line(ben, int(day_stem))
-    return line in moving and ben.najia[line - 1].branch.element.overcomes(ben.najia[ben.shi - 1].branch.element)
+    return line in moving and line in _over_shi(ben)
+
+
+_OVER_SHI: dict[int, frozenset[int]] = {}
+
+
+def _over_shi(ben: Hexagram) -> frozenset[int]:
+    """The lines of ``ben`` whose branch's element overcomes the 世 line's (once per hexagram)."""
+    got = _OVER_SHI.get(ben.number)
+    if got is None:
+        shi = ben.najia[ben.shi - 1].branch.element
+        got = _OVER_SHI[ben.number] = frozenset(
+            i + 1 for i, nj in enumerate(ben.najia) if nj.branch.element.overcomes(shi))
+    return got
 
 
 _QING_LONG: dict[int, int] = {}
