@@ -19,6 +19,7 @@ import yaml
 
 from ..paths import ignored, outside_problem
 from ..problems import Problems
+from . import yaml_cache
 
 
 MAX_BYTES = 16 << 20      # no content file comes near this; a bigger one is a mistake
@@ -211,7 +212,12 @@ def _expanded_size(node: yaml.Node, limit: int) -> int:
 
 def parse_yaml(text: str, rel: str, problems: Problems, first_line: int = 1) -> YamlDoc | None:
     """Parse ``text`` (which starts at ``first_line`` of file ``rel``) with the plain YAML types
-    only: dates that exist, numbers that are numbers, no other tags, aliases within reason."""
+    only: dates that exist, numbers that are numbers, no other tags, aliases within reason. A
+    text parsed before without a problem is read back from :mod:`~sitegen.content.yaml_cache`."""
+    kept = yaml_cache.load(rel, text, first_line)
+    if kept is not None:
+        return YamlDoc(kept[0], kept[1], first_line)
+    found = len(problems.items)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -239,6 +245,8 @@ def parse_yaml(text: str, rel: str, problems: Problems, first_line: int = 1) -> 
     doc = YamlDoc(data, {}, first_line)
     if node is not None:
         _walk(node, (), doc, rel, problems, set())
+    if len(problems.items) == found:
+        yaml_cache.store(rel, text, first_line, data, doc.lines)
     return doc
 
 
