@@ -1727,6 +1727,33 @@ def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
     assert evaluate_bifa("六戊", "伏吟", 34, shift).shows
 
 
+# 卷十一 第46法 貴人差迭, line 621: 「如甲子日丑為晝貴坐在酉上，未為夜貴卻坐在卯上是也」; line 623 貴人順治格 「緣一日內全無逆
+# 貴人者 … 唯有巳為月將，甲戊庚日有之，內有空亡貴人乃無用，如丑未坐於辰戌上，貴人怒嗔」; line 625 貴人逆治格 「緣一日內全無順
+# 貴人者 … 惟亥為月將，甲戊庚日有之，內忌空亡」.
+def test_fa46_the_nobles_crossed():
+    assert fa(_lesson("甲子", "丑", "酉"), 46) == {}
+
+
+@pytest.mark.parametrize("general, hours", [("巳", "未酉戌亥子"), ("亥", "丑寅午")])
+def test_fa46_every_noble_of_the_day_one_way(general, hours):
+    # 戊辰日 (旬空 戌亥): under 月將 巳 the 貴人 of every hour runs 順, under 亥 逆
+    for h in hours:
+        les = _cast("戊辰", h, general)
+        assert general in fa(les, 46)["month_generals"], h
+
+
+def test_fa46_not_where_the_hours_noble_is_void_or_angry():
+    # 戊辰日申時巳將: 晝貴 丑 over 辰 (「貴人怒嗔」); 甲寅日 (旬空 子丑) 未時巳將: 晝貴 丑 void, 酉時 夜貴 未 is not
+    assert "巳" not in (fa(_cast("戊辰", "申", "巳"), 46) or {}).get("month_generals", ())
+    assert "巳" not in (fa(_cast("甲寅", "未", "巳"), 46) or {}).get("month_generals", ())
+    assert "巳" in fa(_cast("甲寅", "酉", "巳"), 46)["month_generals"]
+
+
+def test_fa46_no_whole_day_one_way_but_on_jia_wu_geng_days():
+    # with the 貴人 of 乙 (子·申), no 月將 keeps every hour's 貴人 one way
+    assert not any("month_generals" in (fa(lesson(GanZhi.from_zh("乙丑"), p), 46) or {}) for p in range(1, 13))
+
+
 # 卷十一 第47法 貴雖在獄, line 635: 「謂天乙貴人加臨地盤辰戌上者 … 如辰戌二日占之，乃為貴人入宅，非坐獄論也」:
 # 甲辰日's 晝貴 丑 over 辰 is 入宅 (held by night only, 夜貴 未 over 戌); over 戌 it is the 獄 (held by day);
 # 甲子日 丑 over 辰 is the 獄 (and 未 over 戌: both).

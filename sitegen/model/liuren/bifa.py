@@ -12,9 +12,10 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
+from .keti import (BRANCHES, _front, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
                    months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+from .plate import plate_of
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -795,10 +796,30 @@ def f45(f):  # 晝夜貴加求兩貴: 「謂六處有旦暮天乙相加者」: t
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
-@by_stem_plate
-def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a day place
+def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a day place; and the 格 its 解 sets under it:
+    # 貴人順治格 「緣一日內全無逆貴人者 … 唯有巳為月將，甲戊庚日有之，內有空亡貴人乃無用，如丑未坐於辰戌上，貴人怒嗔」
+    # and 貴人逆治格 「緣一日內全無順貴人者 … 惟亥為月將，甲戊庚日有之，內忌空亡」: under a 月將 with which the
+    # 貴人 of every hour of the day runs the one way, the 貴人 of the lesson's hour not void (nor, 順, over 辰·戌)
     d, n = _nobles(f)
-    return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
+    if f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES:
+        return True
+    gens = []
+    for m, fwd in _whole_day_runs(f.stem, f.guiren):
+        g = n if is_night_hour(f.seat(m)) else d   # the 貴人 of the hour 月將 m stands over
+        if g not in f.void and not (fwd and f.seat(g) in (B.CHEN, B.XU)):
+            gens.append(m)
+    return cond(month_generals=gens) if gens else None
+
+
+@lru_cache(maxsize=None)
+def _whole_day_runs(stem: Stem, table) -> tuple[tuple[Branch, bool], ...]:
+    """The 月將 under which the 貴人 of all twelve hours of a day of ``stem`` run one way: (月將, 順)."""
+    out = []
+    for m in BRANCHES:
+        runs = {_front(stem, plate_of(m, h), is_night_hour(h), table)[0] for h in BRANCHES}
+        if len(runs) == 1:
+            out.append((m, runs.pop()))
+    return tuple(out)
 
 
 def f47(f):  # 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者」 (for 乙 辛 days over their own place, 「卻名貴人
