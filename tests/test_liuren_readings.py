@@ -1016,13 +1016,22 @@ def test_fa95_the_stems_own_kind_fills_the_transmissions(day, gan):
 # 獨存申金為財」; 取還魂債格 (line 447) 「己丑干上亥，三傳酉丑巳 … 金局生起干上亥水作日之財」, 甲午日支上戌;
 # 求財急取格 (line 449) 乙未日未加乙; 空財格 (line 451) 丙子日酉加巳; 危中取財格 (line 453) 甲戌日支上申 …
 @pytest.mark.parametrize("day, where", [
-    ("丙申", "干上丑"), ("丙子", "干上丑"), ("丙辰", "干上丑"), ("己丑", "干上亥"), ("甲午", "支上戌"),
+    ("己丑", "干上亥"), ("甲午", "支上戌"),
     ("乙未", "未加乙"), ("辛卯", "卯加辛"), ("丙子", "酉加巳"), ("甲戌", "支上申"), ("丙申", "支上亥"),
     ("辛卯", "支上午")])
 def test_fa28_the_wealth_out_of_a_ghost_and_its_kinds(day, where):
     from sitegen.model.liuren.examples import bifa_plate
     d = GanZhi.from_zh(day)
     assert fa(lesson(d, bifa_plate(d, where)), 28) == {}
+
+
+# line 445: 「如占人命年上乘日鬼，其禍仍發，亦不為財也」 — 丙申·丙子·丙辰日干上丑 (申子辰 水局, 丙's 鬼, held down by 丑) hold
+# only where neither the asker's 本命 nor 行年 has a 鬼 (亥 over 卯, 子 over 辰) over it.
+@pytest.mark.parametrize("day", ["丙申", "丙子", "丙辰"])
+def test_fa28_the_whole_ghost_turned_wealth_but_not_over_the_askers_year(day):
+    when = fa(_lesson(day, gan="丑"), 28)
+    calm = ("子", "丑", "寅", "巳", "午", "未", "申", "酉", "戌", "亥")
+    assert when["birth"] == when["xing"] == calm and "卯" not in calm and "辰" not in calm
 
 
 def test_fa28_not_where_the_transmissions_feed_the_stem():

@@ -498,7 +498,8 @@ def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干
 
 def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each from the chart:
     # 「三合課中雖作日之鬼 … 獨存一字，中間為財者」: a 三合 鬼局, 干上 holding it down (「丙申、丙子、丙辰三日
-    #   並干上丑土，可以敵其水局，獨存申金為財」);
+    #   並干上丑土，可以敵其水局，獨存申金為財」); but 「如占人命年上乘日鬼，其禍仍發，亦不為財也」: only where
+    #   neither the asker's 本命 nor 行年 has a 鬼 over it;
     # 取還魂債格 「三傳全為脫氣，反生干上財神者」 (「有三傳為脫氣，生起支上財神者」 too);
     # 求財急取格 (財就人): the 辰 over the day, the stem's 財 (「乙未日未加乙」);
     # 空財格 (「丙子日酉加巳，乃空財」): the 三傳 all 財, 初傳 void;
@@ -506,11 +507,15 @@ def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each fro
     e = trans_element(f.trans)
     tk = None if e is None else _KIN_OF[f.stem.element][e]
     wealth = _k(f, f.branch) == Kin.WEALTH
-    return ((tk == Kin.OFFICER and _sanhe(f) and f.gan_shang.element.overcomes(e))
-            or (tk == Kin.OFFSPRING and Kin.WEALTH in (_k(f, f.gan_shang), _k(f, f.zhi_shang)))
+    if ((tk == Kin.OFFSPRING and Kin.WEALTH in (_k(f, f.gan_shang), _k(f, f.zhi_shang)))
             or (wealth and f.gan_shang == f.branch)
             or (tk == Kin.WEALTH and f.first in _void(f))
-            or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER))
+            or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER)):
+        return True
+    if tk == Kin.OFFICER and _sanhe(f) and f.gan_shang.element.overcomes(e):
+        calm = tuple(f.seat(b) for b in BRANCHES if _k(f, b) != Kin.OFFICER)
+        return cond(birth=calm, xing=calm)
+    return None
 
 
 def _trans_read(f) -> Element | None:
