@@ -1820,6 +1820,19 @@ def test_fa6_the_source_drained_to_the_root(day, gan):
     assert fa(_lesson(day, gan=gan), 6) == {}
 
 
+# line 189 五陽格 「課傳居五陽之上者，或占人年命填之，亦名六陽」; line 195 五陰格 「課傳止五陰者，占人年命填之」; line 197 reads
+# 「課傳俱在五陰之位」 of 癸卯日干上卯 (課傳 卯巳巳未 未酉亥: five 陰 branches, 丑 missing). A lesson whose 課傳 are all 陽 (陰)
+# on only five of the six branches holds at every moment: the asker's 年命 that fills the sixth changes the name, not the verdict.
+@pytest.mark.parametrize("n, yang", [(5, True), (6, False)])
+def test_fa5_fa6_five_yang_or_five_yin_whatever_the_askers_year(n, yang):
+    five = [les for d in SIXTY for p in range(1, 13)
+            if (les := lesson(d, p)) and (bs := [k.upper for k in les.lessons] + list(les.transmissions))
+            and all(b.yang == yang for b in bs) and len(set(bs)) == 5]
+    assert five and all(fa(les, n) == {} for les in five)
+    les = _lesson("癸卯", gan="卯")
+    assert len({k.upper for k in les.lessons} | set(les.transmissions)) == 5 and fa(les, 6) == {}
+
+
 def test_fa6_the_drain_must_run_through_the_transmissions():
     # 辛巳日干上子: 辛 生 子, each lesson 下生上, but 三傳 寅辰午 (辰 does not 生 午) — and not all 陰
     les = _lesson("辛巳", gan="子")
