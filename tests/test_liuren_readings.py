@@ -1077,6 +1077,16 @@ def test_fa68_the_healer_over_the_askers_nianming():
     assert {k for alt in fa(les, 68)["any"] for k, _ in alt} == {"birth", "xing"}
 
 
+# line 165 天醫作虎鬼格: 「不宜醫者治，虎乘干鬼」 — 己巳日干上卯: 卯, 己's 鬼, rides 白虎 by night; 卯 is the 天醫 of
+# 二月·六月·十月. No 食神 (申酉) on 支上 or in the 三傳: held then, or for an asker whose 本命 or 行年 is under one.
+def test_fa68_the_heavenly_doctor_as_the_tigers_ghost():
+    les = _lesson("己巳", gan="卯")
+    assert les.general_of(Branch.MAO, night=True) == "白虎"
+    alts = fa(les, 68)["any"]
+    assert (("day_night", ("night",)), ("months", ("卯", "未", "亥"))) in alts
+    assert {k for alt in alts for k, _ in alt} == {"birth", "xing", "day_night", "months"}
+
+
 # 卷十二 第73法 前後逼迫, line 207: 「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」 (癸巳·卯·丑·亥);
 # line 209 全傷坐克格: 丙寅日返吟.
 @pytest.mark.parametrize("day, where", [("癸巳", "午加癸"), ("癸卯", "午加癸"), ("丙寅", "返吟")])

@@ -972,17 +972,26 @@ def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of 
 def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
     # 「其餘救神不在支上而臨三傳之上及臨行年本命，亦可為救」: 干上 a 鬼, a 食神 (子孫, which 制 it) on 支上
     # or in the 三傳, or else over the asker's 本命 or 行年; or 病體難擔荷格 「丁丑、丁未、丁亥干上申用」, 三傳
-    # 申酉戌 all 財 and 「丁火逢病死墓」: the 三傳 the stem's 病 死 墓, all 財
+    # 申酉戌 all 財 and 「丁火逢病死墓」: the 三傳 the stem's 病 死 墓, all 財; or 天醫作虎鬼格 「不宜醫者治，虎乘干鬼」:
+    # the 鬼 on 干上 (the 法's own, as in every lesson its 解 names) riding 白虎, in a month whose 天醫 it is
     e = f.stem.element
     if (_k(f, f.first) == Kin.WEALTH and _all_kin(f, Kin.WEALTH)
             and [_st(e, b) for b in f.trans] == [Stage.BING, Stage.SI, Stage.MU]):
         return True
-    if _k(f, f.gan_shang) != Kin.OFFICER:
+    g = f.gan_shang
+    if _k(f, g) != Kin.OFFICER:
         return None
     if _k(f, f.zhi_shang) == Kin.OFFSPRING or any(_k(f, b) == Kin.OFFSPRING for b in f.trans):
         return True
     at = tuple(f.seat(b) for b in BRANCHES if _k(f, b) == Kin.OFFSPRING)
-    return either(True, ((("birth", at),), (("xing", at),)))
+    alts = [(("birth", at),), (("xing", at),)]
+    if TIANYI_MONTHS[g]:
+        alts += [(("day_night", (shift,)), ("months", TIANYI_MONTHS[g]))
+                 for shift, night in SHIFTS if (f.gn if night else f.gd)[g] == "白虎"]
+    return either(True, tuple(alts))
+
+
+TIANYI_MONTHS = SHENSHA_BY_ID["liuren-sha-tian-yi"].months()
 
 
 def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
