@@ -1721,6 +1721,17 @@ def test_fa32_the_bird_riding_the_ghost_over_the_askers_year():
     assert fa(les, 32) == {"any": ((day, ("birth", ("卯",))), (day, ("xing", ("卯",))))}
 
 
+# line 493 again: 「但不臨干」 holds of 壬 days, not of 癸 返吟 by day — 晝貴 巳 over 亥 runs 順 and 朱雀 rides 未, the day's 鬼,
+# on 干上 (未 over 丑): the site holds 雀鬼格 there by the 格's clause 「朱雀作日鬼加干」 (the validation list says why).
+def test_fa32_the_bird_on_the_stem_of_a_gui_day_fanyin():
+    les = _lesson("癸酉", gan="未")
+    assert les.method == "返吟" and les.general_of(Branch.WEI, night=False) == "朱雀"
+    assert (("day_night", ("day",)),) in fa(les, 32)["any"]
+    ren = [les for d in SIXTY if d.stem.zh == "壬" for p in range(1, 13)
+           if (les := lesson(d, p)).lessons[0].upper == Branch.WEI]
+    assert ren and all(les.general_of(Branch.WEI, night=False) != "朱雀" for les in ren)
+
+
 # 卷十一 第31法 兩面刀格, line 481: 「如六戊日伏吟，巳申寅，末傳寅能助初生干，亦能克干」.
 def test_fa31_the_two_edged_knife():
     from sitegen.model.liuren.examples import evaluate_bifa
