@@ -1757,6 +1757,46 @@ def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
     assert evaluate_bifa("六戊", "伏吟", 34, shift).shows
 
 
+# 卷十一 第39法 太陽照武, line 571: 「如壬申日返吟卦，十月占 … 緣寅為月將照破元武故也」; 「如辛亥日亥將戌時 … 雖是太陽照武」.
+def test_fa39_the_sun_on_the_dark_warrior():
+    assert "寅" in fa(_at_words("壬申", "支上寅"), 39)["month_generals"]
+    assert "亥" in fa(_cast("辛亥", "戌", "亥"), 39)["month_generals"]
+
+
+# line 573 天網四張格 「謂用神與正時同克日是也 … 破網者，有神克其初傳是也」, its place from 卷九 天網課 「若末傳及年命有救神克初傳，
+# 為解網」: 甲子日 (plate 10) 三傳 申亥寅 — 申 overcomes 甲, 寅 does not overcome 申: held at 申·酉時 for an asker whose 本命 and
+# 行年 have no 火 over them (午 over 卯, 巳 over 寅).
+def test_fa39_the_net_spread_on_four_sides():
+    les = lesson(GanZhi.from_zh("甲子"), 10)
+    assert [b.zh for b in les.transmissions] == ["申", "亥", "寅"]
+    net = next(a for a in fa(les, 39)["any"] if a[0][0] == "hours")
+    calm = dict(net)["birth"]
+    assert set(dict(net)["hours"]) == {"申", "酉"} and dict(net)["xing"] == calm and not {"寅", "卯"} & set(calm)
+
+
+def test_fa39_not_where_the_last_transmission_breaks_the_net():
+    # 末傳 overcoming 初傳 is 破網: no lesson whose 末傳 overcomes its 初傳 holds 天網四張格
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            if les.transmissions[2].element.overcomes(les.transmissions[0].element):
+                assert "hours" not in str(fa(les, 39))
+
+
+# line 575 賊向防連坐者例 「緣元武所臨之神有神作六合是也。如元武加子臨丑」: 丙寅日 子 over 丑 riding 玄武 by night.
+def test_fa39_the_thief_with_accomplices():
+    les = lesson(GanZhi.from_zh("丙寅"), 2)
+    assert les.general_of(Branch.ZI, night=True) == "玄武"
+    assert (("day_night", ("night",)),) in fa(les, 39)["any"]
+
+
+# line 583 賊捉賊格 「如壬癸日辰戌未丑等為傳，三傳自相刑沖，可以凶制凶」: 三傳 丑戌未 (三刑) on 癸 days, 辰未戌 on 壬戌日.
+def test_fa39_a_thief_to_catch_the_thief():
+    held = {(d.zh, "".join(b.zh for b in les.transmissions)) for d in SIXTY if d.stem.zh in "壬癸" for p in range(1, 13)
+            if fa(les := lesson(d, p), 39) == {} and set(les.transmissions) <= {Branch.CHEN, Branch.XU, Branch.CHOU, Branch.WEI}}
+    assert ("癸丑", "丑戌未") in held and ("壬戌", "辰未戌") in held
+
+
 # 卷十一 第46法 貴人差迭, line 621: 「如甲子日丑為晝貴坐在酉上，未為夜貴卻坐在卯上是也」; line 623 貴人順治格 「緣一日內全無逆
 # 貴人者 … 唯有巳為月將，甲戊庚日有之，內有空亡貴人乃無用，如丑未坐於辰戌上，貴人怒嗔」; line 625 貴人逆治格 「緣一日內全無順
 # 貴人者 … 惟亥為月將，甲戊庚日有之，內忌空亡」.

@@ -14,7 +14,7 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, _front, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, tianwang, tianxin, yincong, yixun_zhoubian, zhuolun)
 from .plate import plate_of
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
@@ -748,15 +748,46 @@ def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with th
     return _any_shift(bikou(f), _on(f, _rides("玄武", over)), sky)
 
 
-@by_stem_plate
-def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將 (it reads only the stem and the plate)
-    return _f39(f.stem, f.plate, f.gd, f.gn)
+def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將; and the 格 its 解 names for catching the thief:
+    # 天網四張格 「謂用神與正時同克日是也，惟在破網卦反難捉賊矣。破網者，有神克其初傳是也」 (卷九 天網課 says where:
+    #   「若末傳及年命有救神克初傳，為解網」): 初傳 and the 占時 overcome the stem, neither 末傳 nor the god over the
+    #   asker's 本命 or 行年 overcoming 初傳;
+    # 賊向防連坐者例 「緣元武所臨之神有神作六合是也。如元武加子臨丑」: what 玄武 rides in 六合 with the place under it;
+    # 賊捉賊格 「如壬癸日辰戌未丑等為傳，三傳自相刑沖，可以凶制凶」: on a 壬 or 癸 day the 三傳 all of 辰戌丑未,
+    #   each 刑 or 沖 with another
+    if f.stem.element == Element.WATER and _thief_catches_thief(f.trans):
+        return True
+    sun = _sun_on_xuanwu(f.plate, f.gd, f.gn)
+    alts = [(("month_generals", sun),)] if sun else []
+    for shift, night in SHIFTS:
+        g = f.gn if night else f.gd
+        x = B(g.index("玄武"))
+        if x.combine == f.seat(x):
+            alts.append((("day_night", (shift,)),))
+    if len(alts) > 1 and all(len(a) == 1 and a[0][0] == "day_night" for a in alts[-2:]):
+        return True
+    first = f.first
+    if first.element.overcomes(f.stem.element) and not f.trans[2].element.overcomes(first.element):
+        calm = tuple(f.seat(b) for b in BRANCHES if not b.element.overcomes(first.element))
+        hours = dict(tianwang(f).when)["hours"]
+        alts.append((("hours", tuple(B.from_zh(h) for h in hours)), ("birth", calm), ("xing", calm)))
+    return _one_of(alts)
+
+
+_EARTH_FOUR = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
 
 
 @lru_cache(maxsize=None)
-def _f39(stem, plate, gd, gn):
-    gens = [m for m in BRANCHES if (gn if is_night_hour(m.shift(plate - 1)) else gd)[m] == "玄武"]
-    return cond(month_generals=gens) if gens else None
+def _thief_catches_thief(trans) -> bool:
+    """第39法 賊捉賊格: the 三傳 all of 辰戌丑未, each in 刑 or 沖 with another."""
+    return set(trans) <= _EARTH_FOUR and all(
+        any(_xing(a, b) or a.opposite == b for j, b in enumerate(trans) if j != i) for i, a in enumerate(trans))
+
+
+@lru_cache(maxsize=None)
+def _sun_on_xuanwu(plate, gd, gn) -> tuple[Branch, ...]:
+    """The 月將 玄武 rides, by the 晝/夜 of the hour it stands over."""
+    return tuple(m for m in BRANCHES if (gn if is_night_hour(m.shift(plate - 1)) else gd)[m] == "玄武")
 
 
 def f40(f):  # 後合占婚豈用媒: 天后·六合 on 干上 and 支上
