@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_branch, yima
 from .generals import is_night_hour, noble
-from .keti import (BRANCHES, _front, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
+from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, tianwang, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, tianwang, tianxin, yincong, yixun_zhoubian, zhuolun, _front)
 from .plate import plate_of
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
@@ -757,20 +757,18 @@ def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將; and the 格 its �
     #   each 刑 or 沖 with another
     if f.stem.element == Element.WATER and _thief_catches_thief(f.trans):
         return True
+    allied = [shift for shift, night in SHIFTS
+              if (x := B((f.gn if night else f.gd).index("玄武"))).combine == f.seat(x)]
+    if len(allied) == 2:
+        return True
     sun = _sun_on_xuanwu(f.plate, f.gd, f.gn)
     alts = [(("month_generals", sun),)] if sun else []
-    for shift, night in SHIFTS:
-        g = f.gn if night else f.gd
-        x = B(g.index("玄武"))
-        if x.combine == f.seat(x):
-            alts.append((("day_night", (shift,)),))
-    if len(alts) > 1 and all(len(a) == 1 and a[0][0] == "day_night" for a in alts[-2:]):
-        return True
-    first = f.first
-    if first.element.overcomes(f.stem.element) and not f.trans[2].element.overcomes(first.element):
-        calm = tuple(f.seat(b) for b in BRANCHES if not b.element.overcomes(first.element))
-        hours = dict(tianwang(f).when)["hours"]
-        alts.append((("hours", tuple(B.from_zh(h) for h in hours)), ("birth", calm), ("xing", calm)))
+    alts += [(("day_night", (shift,)),) for shift in allied]
+    net = tianwang(f)   # 初傳 a 鬼 of the stem: at the 占時 that overcome the stem too
+    if net is not None and not f.trans[2].element.overcomes(f.first.element):
+        calm = tuple(f.seat(b) for b in BRANCHES if not b.element.overcomes(f.first.element))
+        hours = tuple(B.from_zh(h) for h in dict(net.when)["hours"])
+        alts.append((("hours", hours), ("birth", calm), ("xing", calm)))
     return _one_of(alts)
 
 
@@ -1000,6 +998,9 @@ def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of 
     return _one_of(alts)
 
 
+TIANYI_MONTHS = SHENSHA_BY_ID["liuren-sha-tian-yi"].months()   # 天醫 (正月 子, 子卯午酉)
+
+
 def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
     # 「其餘救神不在支上而臨三傳之上及臨行年本命，亦可為救」: 干上 a 鬼, a 食神 (子孫, which 制 it) on 支上
     # or in the 三傳, or else over the asker's 本命 or 行年; or 病體難擔荷格 「丁丑、丁未、丁亥干上申用」, 三傳
@@ -1020,9 +1021,6 @@ def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，
         alts += [(("day_night", (shift,)), ("months", TIANYI_MONTHS[g]))
                  for shift, night in SHIFTS if (f.gn if night else f.gd)[g] == "白虎"]
     return either(True, tuple(alts))
-
-
-TIANYI_MONTHS = SHENSHA_BY_ID["liuren-sha-tian-yi"].months()
 
 
 def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
