@@ -1016,13 +1016,22 @@ def test_fa95_the_stems_own_kind_fills_the_transmissions(day, gan):
 # 獨存申金為財」; 取還魂債格 (line 447) 「己丑干上亥，三傳酉丑巳 … 金局生起干上亥水作日之財」, 甲午日支上戌;
 # 求財急取格 (line 449) 乙未日未加乙; 空財格 (line 451) 丙子日酉加巳; 危中取財格 (line 453) 甲戌日支上申 …
 @pytest.mark.parametrize("day, where", [
-    ("丙申", "干上丑"), ("丙子", "干上丑"), ("丙辰", "干上丑"), ("己丑", "干上亥"), ("甲午", "支上戌"),
+    ("己丑", "干上亥"), ("甲午", "支上戌"),
     ("乙未", "未加乙"), ("辛卯", "卯加辛"), ("丙子", "酉加巳"), ("甲戌", "支上申"), ("丙申", "支上亥"),
     ("辛卯", "支上午")])
 def test_fa28_the_wealth_out_of_a_ghost_and_its_kinds(day, where):
     from sitegen.model.liuren.examples import bifa_plate
     d = GanZhi.from_zh(day)
     assert fa(lesson(d, bifa_plate(d, where)), 28) == {}
+
+
+# line 445: 「如占人命年上乘日鬼，其禍仍發，亦不為財也」 — 丙申·丙子·丙辰日干上丑 (申子辰 水局, 丙's 鬼, held down by 丑) hold
+# only where neither the asker's 本命 nor 行年 has a 鬼 (亥 over 卯, 子 over 辰) over it.
+@pytest.mark.parametrize("day", ["丙申", "丙子", "丙辰"])
+def test_fa28_the_whole_ghost_turned_wealth_but_not_over_the_askers_year(day):
+    when = fa(_lesson(day, gan="丑"), 28)
+    calm = ("子", "丑", "寅", "巳", "午", "未", "申", "酉", "戌", "亥")
+    assert when["birth"] == when["xing"] == calm and "卯" not in calm and "辰" not in calm
 
 
 def test_fa28_not_where_the_transmissions_feed_the_stem():
@@ -1066,6 +1075,16 @@ def test_fa68_the_healer_over_the_askers_nianming():
     food = {b for b in Branch if (b.element.overcomes(les.lessons[0].upper.element))}
     assert not food & {les.lessons[2].upper, *les.transmissions}
     assert {k for alt in fa(les, 68)["any"] for k, _ in alt} == {"birth", "xing"}
+
+
+# line 165 天醫作虎鬼格: 「不宜醫者治，虎乘干鬼」 — 己巳日干上卯: 卯, 己's 鬼, rides 白虎 by night; 卯 is the 天醫 of
+# 二月·六月·十月. No 食神 (申酉) on 支上 or in the 三傳: held then, or for an asker whose 本命 or 行年 is under one.
+def test_fa68_the_heavenly_doctor_as_the_tigers_ghost():
+    les = _lesson("己巳", gan="卯")
+    assert les.general_of(Branch.MAO, night=True) == "白虎"
+    alts = fa(les, 68)["any"]
+    assert (("day_night", ("night",)), ("months", ("卯", "未", "亥"))) in alts
+    assert {k for alt in alts for k, _ in alt} == {"birth", "xing", "day_night", "months"}
 
 
 # 卷十二 第73法 前後逼迫, line 207: 「午加癸為初傳，乃午火受癸水所克，及歸本家午上，又被亥水所克」 (癸巳·卯·丑·亥);
@@ -1702,6 +1721,17 @@ def test_fa32_the_bird_riding_the_ghost_over_the_askers_year():
     assert fa(les, 32) == {"any": ((day, ("birth", ("卯",))), (day, ("xing", ("卯",))))}
 
 
+# line 493 again: 「但不臨干」 holds of 壬 days, not of 癸 返吟 by day — 晝貴 巳 over 亥 runs 順 and 朱雀 rides 未, the day's 鬼,
+# on 干上 (未 over 丑): the site holds 雀鬼格 there by the 格's clause 「朱雀作日鬼加干」 (the validation list says why).
+def test_fa32_the_bird_on_the_stem_of_a_gui_day_fanyin():
+    les = _lesson("癸酉", gan="未")
+    assert les.method == "返吟" and les.general_of(Branch.WEI, night=False) == "朱雀"
+    assert (("day_night", ("day",)),) in fa(les, 32)["any"]
+    ren = [les for d in SIXTY if d.stem.zh == "壬" for p in range(1, 13)
+           if (les := lesson(d, p)).lessons[0].upper == Branch.WEI]
+    assert ren and all(les.general_of(Branch.WEI, night=False) != "朱雀" for les in ren)
+
+
 # 卷十一 第31法 兩面刀格, line 481: 「如六戊日伏吟，巳申寅，末傳寅能助初生干，亦能克干」.
 def test_fa31_the_two_edged_knife():
     from sitegen.model.liuren.examples import evaluate_bifa
@@ -1725,6 +1755,73 @@ def test_fa34_the_stems_birth_without_qi_fed_by_a_ghost():
 def test_fa34_the_tiger_on_the_birth_and_the_dragon_on_the_ghost(shift):
     from sitegen.model.liuren.examples import evaluate_bifa
     assert evaluate_bifa("六戊", "伏吟", 34, shift).shows
+
+
+# 卷十一 第39法 太陽照武, line 571: 「如壬申日返吟卦，十月占 … 緣寅為月將照破元武故也」; 「如辛亥日亥將戌時 … 雖是太陽照武」.
+def test_fa39_the_sun_on_the_dark_warrior():
+    assert "寅" in fa(_at_words("壬申", "支上寅"), 39)["month_generals"]
+    assert "亥" in fa(_cast("辛亥", "戌", "亥"), 39)["month_generals"]
+
+
+# line 573 天網四張格 「謂用神與正時同克日是也 … 破網者，有神克其初傳是也」, its place from 卷九 天網課 「若末傳及年命有救神克初傳，
+# 為解網」: 甲子日 (plate 10) 三傳 申亥寅 — 申 overcomes 甲, 寅 does not overcome 申: held at 申·酉時 for an asker whose 本命 and
+# 行年 have no 火 over them (午 over 卯, 巳 over 寅).
+def test_fa39_the_net_spread_on_four_sides():
+    les = lesson(GanZhi.from_zh("甲子"), 10)
+    assert [b.zh for b in les.transmissions] == ["申", "亥", "寅"]
+    net = next(a for a in fa(les, 39)["any"] if a[0][0] == "hours")
+    calm = dict(net)["birth"]
+    assert set(dict(net)["hours"]) == {"申", "酉"} and dict(net)["xing"] == calm and not {"寅", "卯"} & set(calm)
+
+
+def test_fa39_not_where_the_last_transmission_breaks_the_net():
+    # 末傳 overcoming 初傳 is 破網: no lesson whose 末傳 overcomes its 初傳 holds 天網四張格
+    for d in SIXTY:
+        for p in range(1, 13):
+            les = lesson(d, p)
+            if les.transmissions[2].element.overcomes(les.transmissions[0].element):
+                assert "hours" not in str(fa(les, 39))
+
+
+# line 575 賊向防連坐者例 「緣元武所臨之神有神作六合是也。如元武加子臨丑」: 丙寅日 子 over 丑 riding 玄武 by night.
+def test_fa39_the_thief_with_accomplices():
+    les = lesson(GanZhi.from_zh("丙寅"), 2)
+    assert les.general_of(Branch.ZI, night=True) == "玄武"
+    assert (("day_night", ("night",)),) in fa(les, 39)["any"]
+
+
+# line 583 賊捉賊格 「如壬癸日辰戌未丑等為傳，三傳自相刑沖，可以凶制凶」: 三傳 丑戌未 (三刑) on 癸 days, 辰未戌 on 壬戌日.
+def test_fa39_a_thief_to_catch_the_thief():
+    held = {(d.zh, "".join(b.zh for b in les.transmissions)) for d in SIXTY if d.stem.zh in "壬癸" for p in range(1, 13)
+            if fa(les := lesson(d, p), 39) == {} and set(les.transmissions) <= {Branch.CHEN, Branch.XU, Branch.CHOU, Branch.WEI}}
+    assert ("癸丑", "丑戌未") in held and ("壬戌", "辰未戌") in held
+
+
+# 卷十一 第46法 貴人差迭, line 621: 「如甲子日丑為晝貴坐在酉上，未為夜貴卻坐在卯上是也」; line 623 貴人順治格 「緣一日內全無逆
+# 貴人者 … 唯有巳為月將，甲戊庚日有之，內有空亡貴人乃無用，如丑未坐於辰戌上，貴人怒嗔」; line 625 貴人逆治格 「緣一日內全無順
+# 貴人者 … 惟亥為月將，甲戊庚日有之，內忌空亡」.
+def test_fa46_the_nobles_crossed():
+    assert fa(_lesson("甲子", "丑", "酉"), 46) == {}
+
+
+@pytest.mark.parametrize("general, hours", [("巳", "未酉戌亥子"), ("亥", "丑寅午")])
+def test_fa46_every_noble_of_the_day_one_way(general, hours):
+    # 戊辰日 (旬空 戌亥): under 月將 巳 the 貴人 of every hour runs 順, under 亥 逆
+    for h in hours:
+        les = _cast("戊辰", h, general)
+        assert general in fa(les, 46)["month_generals"], h
+
+
+def test_fa46_not_where_the_hours_noble_is_void_or_angry():
+    # 戊辰日申時巳將: 晝貴 丑 over 辰 (「貴人怒嗔」); 甲寅日 (旬空 子丑) 未時巳將: 晝貴 丑 void, 酉時 夜貴 未 is not
+    assert "巳" not in (fa(_cast("戊辰", "申", "巳"), 46) or {}).get("month_generals", ())
+    assert "巳" not in (fa(_cast("甲寅", "未", "巳"), 46) or {}).get("month_generals", ())
+    assert "巳" in fa(_cast("甲寅", "酉", "巳"), 46)["month_generals"]
+
+
+def test_fa46_no_whole_day_one_way_but_on_jia_wu_geng_days():
+    # with the 貴人 of 乙 (子·申), no 月將 keeps every hour's 貴人 one way
+    assert not any("month_generals" in (fa(lesson(GanZhi.from_zh("乙丑"), p), 46) or {}) for p in range(1, 13))
 
 
 # 卷十一 第47法 貴雖在獄, line 635: 「謂天乙貴人加臨地盤辰戌上者 … 如辰戌二日占之，乃為貴人入宅，非坐獄論也」:
@@ -1782,6 +1879,19 @@ def test_fa5_fa6_all_yang_or_all_yin(day, where, n):
 @pytest.mark.parametrize("day, gan", [("癸卯", "卯"), ("癸未", "卯"), ("癸巳", "卯"), ("辛卯", "子")])
 def test_fa6_the_source_drained_to_the_root(day, gan):
     assert fa(_lesson(day, gan=gan), 6) == {}
+
+
+# line 189 五陽格 「課傳居五陽之上者，或占人年命填之，亦名六陽」; line 195 五陰格 「課傳止五陰者，占人年命填之」; line 197 reads
+# 「課傳俱在五陰之位」 of 癸卯日干上卯 (課傳 卯巳巳未 未酉亥: five 陰 branches, 丑 missing). A lesson whose 課傳 are all 陽 (陰)
+# on only five of the six branches holds at every moment: the asker's 年命 that fills the sixth changes the name, not the verdict.
+@pytest.mark.parametrize("n, yang", [(5, True), (6, False)])
+def test_fa5_fa6_five_yang_or_five_yin_whatever_the_askers_year(n, yang):
+    five = [les for d in SIXTY for p in range(1, 13)
+            if (les := lesson(d, p)) and (bs := [k.upper for k in les.lessons] + list(les.transmissions))
+            and all(b.yang == yang for b in bs) and len(set(bs)) == 5]
+    assert five and all(fa(les, n) == {} for les in five)
+    les = _lesson("癸卯", gan="卯")
+    assert len({k.upper for k in les.lessons} | set(les.transmissions)) == 5 and fa(les, 6) == {}
 
 
 def test_fa6_the_drain_must_run_through_the_transmissions():

@@ -36,7 +36,8 @@ def test_each_lesson_stands_on_its_line(shared):
                 or f"六{day[0]}日" in line                    # one of the six days the book names
                 or (day[0] == "六" and re.search(f"[甲乙丙丁戊己庚辛壬癸]{day[1]}日", line))), x   # 「戊己日」
         assert (at in line or at.replace("加", "临") in line                     # 「卯臨申為用」
-                or (at[1] == "上" and at[2] in line and ("干上" in line or "临支" in line))), x
+                or (at[1] == "上" and at[2] in line and ("干上" in line or "临支" in line))
+                or re.search(f"{at[0]}[^，。]{{0,5}}坐在{at[2]}上", line)), x      # 「丑為晝貴坐在酉上」
 
 
 def test_every_class_is_counted_from_the_list(model):

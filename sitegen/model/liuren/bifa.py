@@ -14,7 +14,8 @@ from ..ganzhi import LU, Branch, Element, Kin, Stage, Stem, kin, stage, stage_br
 from .generals import is_night_hour, noble
 from .keti import (BRANCHES, SHIFTS, SIQI_MONTHS, TIANMA_MONTHS, UNDECIDED, WANGXIANG, bikou, by_stem_plate,
                    by_trans, Cond, cond, either, Facts, hengtong, huihuan, lianzhu, months_of,
-                   months_where, mu, tianxin, yincong, yixun_zhoubian, zhuolun)
+                   months_where, mu, tianwang, tianxin, yincong, yixun_zhoubian, zhuolun, _front)
+from .plate import plate_of
 from .shensha import SHENSHA_BY_ID
 from .tables import DAY_HOURS, GAN_DE, QUANJU
 
@@ -497,7 +498,8 @@ def f27(f):  # 傳財化鬼財休覓: 「謂三傳皆作日之財，而生起干
 
 def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each from the chart:
     # 「三合課中雖作日之鬼 … 獨存一字，中間為財者」: a 三合 鬼局, 干上 holding it down (「丙申、丙子、丙辰三日
-    #   並干上丑土，可以敵其水局，獨存申金為財」);
+    #   並干上丑土，可以敵其水局，獨存申金為財」); but 「如占人命年上乘日鬼，其禍仍發，亦不為財也」: only where
+    #   neither the asker's 本命 nor 行年 has a 鬼 over it;
     # 取還魂債格 「三傳全為脫氣，反生干上財神者」 (「有三傳為脫氣，生起支上財神者」 too);
     # 求財急取格 (財就人): the 辰 over the day, the stem's 財 (「乙未日未加乙」);
     # 空財格 (「丙子日酉加巳，乃空財」): the 三傳 all 財, 初傳 void;
@@ -505,11 +507,15 @@ def f28(f):  # 傳鬼化財錢險危 and the 格 its 解 sets under it, each fro
     e = trans_element(f.trans)
     tk = None if e is None else _KIN_OF[f.stem.element][e]
     wealth = _k(f, f.branch) == Kin.WEALTH
-    return ((tk == Kin.OFFICER and _sanhe(f) and f.gan_shang.element.overcomes(e))
-            or (tk == Kin.OFFSPRING and Kin.WEALTH in (_k(f, f.gan_shang), _k(f, f.zhi_shang)))
+    if ((tk == Kin.OFFSPRING and Kin.WEALTH in (_k(f, f.gan_shang), _k(f, f.zhi_shang)))
             or (wealth and f.gan_shang == f.branch)
             or (tk == Kin.WEALTH and f.first in _void(f))
-            or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER))
+            or (wealth and _k(f, f.zhi_shang) == Kin.OFFICER)):
+        return True
+    if tk == Kin.OFFICER and _sanhe(f) and f.gan_shang.element.overcomes(e):
+        calm = tuple(f.seat(b) for b in BRANCHES if _k(f, b) != Kin.OFFICER)
+        return cond(birth=calm, xing=calm)
+    return None
 
 
 def _trans_read(f) -> Element | None:
@@ -742,15 +748,44 @@ def f38(f):  # 閉口卦體兩般推: 「旬尾加旬首為發用者」 (with th
     return _any_shift(bikou(f), _on(f, _rides("玄武", over)), sky)
 
 
-@by_stem_plate
-def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將 (it reads only the stem and the plate)
-    return _f39(f.stem, f.plate, f.gd, f.gn)
+def f39(f):  # 太陽照武宜擒賊: 玄武 rides the 月將; and the 格 its 解 names for catching the thief:
+    # 天網四張格 「謂用神與正時同克日是也，惟在破網卦反難捉賊矣。破網者，有神克其初傳是也」 (卷九 天網課 says where:
+    #   「若末傳及年命有救神克初傳，為解網」): 初傳 and the 占時 overcome the stem, neither 末傳 nor the god over the
+    #   asker's 本命 or 行年 overcoming 初傳;
+    # 賊向防連坐者例 「緣元武所臨之神有神作六合是也。如元武加子臨丑」: what 玄武 rides in 六合 with the place under it;
+    # 賊捉賊格 「如壬癸日辰戌未丑等為傳，三傳自相刑沖，可以凶制凶」: on a 壬 or 癸 day the 三傳 all of 辰戌丑未,
+    #   each 刑 or 沖 with another
+    if f.stem.element == Element.WATER and _thief_catches_thief(f.trans):
+        return True
+    allied = [shift for shift, night in SHIFTS
+              if (x := B((f.gn if night else f.gd).index("玄武"))).combine == f.seat(x)]
+    if len(allied) == 2:
+        return True
+    sun = _sun_on_xuanwu(f.plate, f.gd, f.gn)
+    alts = [(("month_generals", sun),)] if sun else []
+    alts += [(("day_night", (shift,)),) for shift in allied]
+    net = tianwang(f)   # 初傳 a 鬼 of the stem: at the 占時 that overcome the stem too
+    if net is not None and not f.trans[2].element.overcomes(f.first.element):
+        calm = tuple(f.seat(b) for b in BRANCHES if not b.element.overcomes(f.first.element))
+        hours = tuple(B.from_zh(h) for h in dict(net.when)["hours"])
+        alts.append((("hours", hours), ("birth", calm), ("xing", calm)))
+    return _one_of(alts)
+
+
+_EARTH_FOUR = frozenset({B.CHEN, B.XU, B.CHOU, B.WEI})
 
 
 @lru_cache(maxsize=None)
-def _f39(stem, plate, gd, gn):
-    gens = [m for m in BRANCHES if (gn if is_night_hour(m.shift(plate - 1)) else gd)[m] == "玄武"]
-    return cond(month_generals=gens) if gens else None
+def _thief_catches_thief(trans) -> bool:
+    """第39法 賊捉賊格: the 三傳 all of 辰戌丑未, each in 刑 or 沖 with another."""
+    return set(trans) <= _EARTH_FOUR and all(
+        any(_xing(a, b) or a.opposite == b for j, b in enumerate(trans) if j != i) for i, a in enumerate(trans))
+
+
+@lru_cache(maxsize=None)
+def _sun_on_xuanwu(plate, gd, gn) -> tuple[Branch, ...]:
+    """The 月將 玄武 rides, by the 晝/夜 of the hour it stands over."""
+    return tuple(m for m in BRANCHES if (gn if is_night_hour(m.shift(plate - 1)) else gd)[m] == "玄武")
 
 
 def f40(f):  # 後合占婚豈用媒: 天后·六合 on 干上 and 支上
@@ -795,10 +830,30 @@ def f45(f):  # 晝夜貴加求兩貴: 「謂六處有旦暮天乙相加者」: t
     return cond(day_night="both" if hd and hn else "day" if hd else "night") if hd or hn else None
 
 
-@by_stem_plate
-def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a day place
+def f46(f):  # 貴人差迭事參差: 晝貴 over a night place, 夜貴 over a day place; and the 格 its 解 sets under it:
+    # 貴人順治格 「緣一日內全無逆貴人者 … 唯有巳為月將，甲戊庚日有之，內有空亡貴人乃無用，如丑未坐於辰戌上，貴人怒嗔」
+    # and 貴人逆治格 「緣一日內全無順貴人者 … 惟亥為月將，甲戊庚日有之，內忌空亡」: under a 月將 with which the
+    # 貴人 of every hour of the day runs the one way, the 貴人 of the lesson's hour not void (nor, 順, over 辰·戌)
     d, n = _nobles(f)
-    return f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES
+    if f.seat(d) not in _DAY_PLACES and f.seat(n) in _DAY_PLACES:
+        return True
+    gens = []
+    for m, fwd in _whole_day_runs(f.stem, f.guiren):
+        g = n if is_night_hour(f.seat(m)) else d   # the 貴人 of the hour 月將 m stands over
+        if g not in f.void and not (fwd and f.seat(g) in (B.CHEN, B.XU)):
+            gens.append(m)
+    return cond(month_generals=gens) if gens else None
+
+
+@lru_cache(maxsize=None)
+def _whole_day_runs(stem: Stem, table) -> tuple[tuple[Branch, bool], ...]:
+    """The 月將 under which the 貴人 of all twelve hours of a day of ``stem`` run one way: (月將, 順)."""
+    out = []
+    for m in BRANCHES:
+        runs = {_front(stem, plate_of(m, h), is_night_hour(h), table)[0] for h in BRANCHES}
+        if len(runs) == 1:
+            out.append((m, runs.pop()))
+    return tuple(out)
 
 
 def f47(f):  # 貴雖在獄宜臨干: 「謂天乙貴人加臨地盤辰戌上者」 (for 乙 辛 days over their own place, 「卻名貴人
@@ -943,20 +998,29 @@ def f67(f):  # 受虎克神為病症: which element 白虎 overcomes is read of 
     return _one_of(alts)
 
 
+TIANYI_MONTHS = SHENSHA_BY_ID["liuren-sha-tian-yi"].months()   # 天醫 (正月 子, 子卯午酉)
+
+
 def f68(f):  # 制鬼之位乃良醫: 「如乙丑日酉加乙，乃日之鬼，卻賴支上有午火而克其酉金，此午火便是良醫」,
     # 「其餘救神不在支上而臨三傳之上及臨行年本命，亦可為救」: 干上 a 鬼, a 食神 (子孫, which 制 it) on 支上
     # or in the 三傳, or else over the asker's 本命 or 行年; or 病體難擔荷格 「丁丑、丁未、丁亥干上申用」, 三傳
-    # 申酉戌 all 財 and 「丁火逢病死墓」: the 三傳 the stem's 病 死 墓, all 財
+    # 申酉戌 all 財 and 「丁火逢病死墓」: the 三傳 the stem's 病 死 墓, all 財; or 天醫作虎鬼格 「不宜醫者治，虎乘干鬼」:
+    # the 鬼 on 干上 (the 法's own, as in every lesson its 解 names) riding 白虎, in a month whose 天醫 it is
     e = f.stem.element
     if (_k(f, f.first) == Kin.WEALTH and _all_kin(f, Kin.WEALTH)
             and [_st(e, b) for b in f.trans] == [Stage.BING, Stage.SI, Stage.MU]):
         return True
-    if _k(f, f.gan_shang) != Kin.OFFICER:
+    g = f.gan_shang
+    if _k(f, g) != Kin.OFFICER:
         return None
     if _k(f, f.zhi_shang) == Kin.OFFSPRING or any(_k(f, b) == Kin.OFFSPRING for b in f.trans):
         return True
     at = tuple(f.seat(b) for b in BRANCHES if _k(f, b) == Kin.OFFSPRING)
-    return either(True, ((("birth", at),), (("xing", at),)))
+    alts = [(("birth", at),), (("xing", at),)]
+    if TIANYI_MONTHS[g]:
+        alts += [(("day_night", (shift,)), ("months", TIANYI_MONTHS[g]))
+                 for shift, night in SHIFTS if (f.gn if night else f.gd)[g] == "白虎"]
+    return either(True, tuple(alts))
 
 
 def f73(f):  # 前後逼迫難進退: of its 格, what the chart decides — 「初傳被下克，繼歸地盤之本宮，又被上神所克格」
