@@ -5,10 +5,10 @@ every build and by every fixture site of the tests. A file's parse (its values a
 every key) is kept under ``$XDG_CACHE_HOME/sitegen/yaml`` (``~/.cache/sitegen/yaml``), one entry
 per content path, and used again only for the very same text parsed by the very same parser:
 each entry holds the SHA-256 of the text, the first line and the parser (the source of
-:mod:`sitegen.content.source` and the PyYAML version). The folder must belong to the user and be
-closed to everyone else (mode 0700); otherwise nothing is read from it or written to it. Entries
-are data (JSON), never code, and only of parses that found no problem and made nothing but JSON's
-own values (no dates). Deleting the folder is always safe.
+:mod:`sitegen.content.source`, PyYAML's version and Python's). The folder must belong to the
+user and be closed to everyone else (mode 0700); otherwise nothing is read from it or written to
+it. Entries are data (JSON), never code, and only of parses that found no problem and made
+nothing but JSON's own values (no dates). Deleting the folder is always safe.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import stat
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ def folder() -> Path | None:
 @lru_cache(maxsize=1)
 def _parser() -> bytes:
     source = Path(__file__).with_name("source.py").read_bytes()
-    return hashlib.sha256(source + yaml.__version__.encode()).digest()
+    return hashlib.sha256(source + f"\0{yaml.__version__}\0{sys.version}".encode()).digest()
 
 
 def _key(text: str, first_line: int) -> str:
